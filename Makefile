@@ -1,0 +1,85 @@
+# Forward-port of the v8 "per-cgroup tcp memory pressure controls" series:
+# apply it to a distro kernel tree, build a small guest kernel, and run
+# the tests in QEMU.  Each stage is a script in scripts/; this file only
+# wires them together.  'make help' lists targets and variables.
+
+KVER      ?= 6.1
+KERNEL    ?= patched
+TARBALL   ?= /usr/src/linux-source-$(KVER).tar.xz
+CACHE_DIR := $(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME),$(HOME)/.cache)
+BUILD_DIR ?= $(CACHE_DIR)/tcp-memcg-v8
+JOBS      ?= $(shell nproc)
+FRAGMENTS ?= configs/guest.config configs/memcg-net.config
+
+# Kernel trees and build output never go under the checkout.
+ifneq ($(filter $(CURDIR)/%,$(abspath $(BUILD_DIR))/),)
+$(error BUILD_DIR=$(BUILD_DIR) is inside the checkout; choose a directory outside it)
+endif
+ifeq ($(filter $(KERNEL),patched stock),)
+$(error KERNEL must be 'patched' or 'stock', not '$(KERNEL)')
+endif
+
+TREE      := $(BUILD_DIR)/linux-$(KVER)-$(KERNEL)
+OBJ       := $(BUILD_DIR)/obj-$(KVER)-$(KERNEL)
+BZIMAGE   := $(OBJ)/arch/x86/boot/bzImage
+INITRAMFS := $(BUILD_DIR)/initramfs.cpio.gz
+LOG       := $(BUILD_DIR)/logs/qemu-test-$(KVER)-$(KERNEL).log
+# The stock kernel is the same tree with no series applied.
+SERIES_ARGS := $(if $(filter stock,$(KERNEL)),none,series patches)
+
+INITRAMFS_INPUTS := initramfs/init initramfs/run-tests $(wildcard initramfs/*.c) \
+	$(wildcard tests/*.sh tests/lib/* tests/helpers/*.c) scripts/make-initramfs.sh
+
+.NOTPARALLEL:
+.PHONY: help deps check-deps apply unapply kernel initramfs qemu-test clean distclean
+
+help:
+	@echo "Targets:"
+	@echo "  deps        install the Debian packages (as root; else prints the command)"
+	@echo "  apply       extract $(TARBALL) to TREE and apply 'series' with quilt"
+	@echo "  unapply     pop every patch: TREE back to pristine"
+	@echo "  kernel      allnoconfig + FRAGMENTS, build bzImage in OBJ"
+	@echo "  initramfs   busybox, /init, tests and static helpers -> INITRAMFS"
+	@echo "  qemu-test   all of the above as needed, then run the tests in QEMU"
+	@echo "  clean       remove build output (OBJ dirs, initramfs, logs), keep trees"
+	@echo "  distclean   remove BUILD_DIR entirely"
+	@echo "Variables (in effect):"
+	@echo "  KVER=$(KVER)  KERNEL=$(KERNEL) (patched|stock)  JOBS=$(JOBS)"
+	@echo "  TARBALL=$(TARBALL)"
+	@echo "  BUILD_DIR=$(BUILD_DIR)"
+	@echo "  TREE=$(TREE)"
+	@echo "  OBJ=$(OBJ)"
+	@echo "  FRAGMENTS=$(FRAGMENTS)"
+	@echo "  LOG=$(LOG)"
+	@echo "  ACCEL=auto|kvm|tcg  QEMU_TIMEOUT=900  QEMU_MEM=1G  QEMU_SMP=1 (run-qemu.sh)"
+
+deps:
+	@scripts/install-deps.sh $(KVER)
+
+check-deps:
+	@scripts/check-deps.sh $(KVER)
+
+apply: check-deps
+	@scripts/apply-series.sh $(TARBALL) $(TREE) $(SERIES_ARGS)
+
+unapply:
+	@scripts/unapply-series.sh $(TREE)
+
+kernel: apply
+	@JOBS=$(JOBS) scripts/build-kernel.sh $(TREE) $(OBJ) $(FRAGMENTS)
+
+initramfs: $(INITRAMFS)
+
+$(INITRAMFS): $(INITRAMFS_INPUTS)
+	@scripts/make-initramfs.sh . $@
+
+qemu-test: kernel initramfs
+	@scripts/run-qemu.sh $(BZIMAGE) $(INITRAMFS) $(LOG); \
+	 scripts/ktap-report.sh $(LOG) $$? || \
+	 { echo "serial log: $(LOG)"; exit 1; }
+
+clean:
+	rm -rf $(BUILD_DIR)/obj-* $(INITRAMFS) $(BUILD_DIR)/logs
+
+distclean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,46 @@
+#!/bin/bash
+# Build the guest's initramfs: static busybox, /init and its test runner,
+# the tests, and the static C helpers compiled here.
+#
+# usage: make-initramfs.sh REPO OUT.cpio.gz
+set -eu
+
+die() { echo "make-initramfs: $*" >&2; exit 1; }
+
+[ $# -eq 2 ] || die "usage: make-initramfs.sh REPO OUT.cpio.gz"
+repo=$1 out=$2
+
+busybox=$(command -v busybox) || die "busybox not found: apt-get install busybox-static"
+# The guest has no libc: a dynamically linked busybox (package busybox)
+# would not start there.
+if readelf -l "$busybox" 2>/dev/null | grep -q 'program interpreter'; then
+	die "$busybox is dynamically linked: apt-get install busybox-static"
+fi
+command -v cpio >/dev/null || die "cpio not found: apt-get install cpio"
+command -v gcc >/dev/null || die "gcc not found: apt-get install gcc"
+
+root=$(mktemp -d "${TMPDIR:-/tmp}/initramfs.XXXXXX")
+trap 'rm -rf "$root"' EXIT
+mkdir -p "$root"/{bin,dev,proc,sys,tmp,tests}
+
+cp "$busybox" "$root/bin/busybox"
+for applet in $("$busybox" --list); do
+	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+done
+
+for c in "$repo"/tests/helpers/*.c "$repo"/initramfs/*.c; do
+	name=$(basename "$c" .c)
+	gcc -static -O2 -Wall -Wextra -Werror -o "$root/bin/$name" "$c" ||
+		die "cannot build $c"
+done
+
+install -m 0755 "$repo/initramfs/init" "$root/init"
+install -m 0755 "$repo/initramfs/run-tests" "$root/bin/run-tests"
+cp "$repo"/tests/*.sh "$root/tests/"
+cp -r "$repo/tests/lib" "$root/tests/lib"
+
+mkdir -p "$(dirname "$out")"
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
+	gzip -n -9 >"$out.tmp"
+mv "$out.tmp" "$out"
+echo "make-initramfs: $out ($(du -k "$out" | cut -f1) KiB)"

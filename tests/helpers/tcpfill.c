@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tcpfill - open loopback TCP connections and fill their buffers.
+ *
+ * usage: tcpfill [-6] [-c CONNS] [-b BYTES] [-g CGROUP] [-t MS] [-H]
+ *
+ *   -6         use ::1 instead of 127.0.0.1
+ *   -c CONNS   number of connections (default 1)
+ *   -b BYTES   stop sending on a connection after BYTES (default: until
+ *              the socket stays unwritable for -t milliseconds)
+ *   -g CGROUP  move into this cgroup directory (its cgroup.procs) before
+ *              any socket is created, so that every socket - listener,
+ *              client and accepted - belongs to that cgroup
+ *   -t MS      how long a full socket may stay unwritable before its
+ *              connection counts as filled (default 200)
+ *   -H         hold: once filled, print "filled ..." and keep every socket
+ *              open until standard input reaches end of file
+ *
+ * The receiving side never reads, so the data sits in the receiver's queue
+ * and then in the sender's: the memory a test wants charged.  On exit
+ * (and on release with -H) every socket is closed with unread data, so
+ * the kernel frees it at once.
+ *
+ * Prints one line "filled conns=N sent=BYTES" and, with -H, "closed" after
+ * release.  Exit status 0 on success, 1 on any error (with a message).
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define CHUNK (64 * 1024)
+#define MAX_CONNS 4096
+
+static void die(const char *what)
+{
+	fprintf(stderr, "tcpfill: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: tcpfill [-6] [-c CONNS] [-b BYTES] [-g CGROUP] [-t MS] [-H]\n");
+	exit(1);
+}
+
+static long parse_num(const char *s, long max)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 0);
+	if (errno || end == s || *end || v < 0 || v > max)
+		usage();
+	return v;
+}
+
+static void join_cgroup(const char *dir)
+{
+	char path[4096], pid[32];
+	int fd, len;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		die(path);
+	len = snprintf(pid, sizeof(pid), "%d\n", getpid());
+	if (write(fd, pid, len) != len)
+		die(path);
+	close(fd);
+}
+
+/* Send until the budget is spent or the socket stays full for timeout_ms. */
+static long fill(int fd, long budget, int timeout_ms)
+{
+	static char buf[CHUNK];
+	long sent = 0;
+
+	memset(buf, 'x', sizeof(buf));
+	while (budget < 0 || sent < budget) {
+		size_t len = sizeof(buf);
+		struct pollfd pfd = { .fd = fd, .events = POLLOUT };
+		ssize_t n;
+
+		if (budget >= 0 && (long)len > budget - sent)
+			len = budget - sent;
+		n = send(fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n > 0) {
+			sent += n;
+			continue;
+		}
+		if (n < 0 && errno != EAGAIN)
+			die("send");
+		n = poll(&pfd, 1, timeout_ms);
+		if (n < 0)
+			die("poll");
+		if (n == 0)
+			break;
+	}
+	return sent;
+}
+
+int main(int argc, char **argv)
+{
+	static int clients[MAX_CONNS], servers[MAX_CONNS];
+	struct sockaddr_storage ss;
+	socklen_t sslen;
+	int family = AF_INET, conns = 1, timeout_ms = 200, hold = 0;
+	const char *cgroup = NULL;
+	long budget = -1, total = 0;
+	int lfd, opt, i;
+
+	while ((opt = getopt(argc, argv, "6c:b:g:t:H")) != -1) {
+		switch (opt) {
+		case '6':
+			family = AF_INET6;
+			break;
+		case 'c':
+			conns = parse_num(optarg, MAX_CONNS);
+			break;
+		case 'b':
+			budget = parse_num(optarg, 1L << 40);
+			break;
+		case 'g':
+			cgroup = optarg;
+			break;
+		case 't':
+			timeout_ms = parse_num(optarg, 60000);
+			break;
+		case 'H':
+			hold = 1;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (optind != argc || conns < 1)
+		usage();
+
+	if (cgroup)
+		join_cgroup(cgroup);
+
+	memset(&ss, 0, sizeof(ss));
+	if (family == AF_INET) {
+		struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
+
+		sin->sin_family = AF_INET;
+		sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		sslen = sizeof(*sin);
+	} else {
+		struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+
+		sin6->sin6_family = AF_INET6;
+		sin6->sin6_addr = in6addr_loopback;
+		sslen = sizeof(*sin6);
+	}
+
+	lfd = socket(family, SOCK_STREAM, 0);
+	if (lfd < 0)
+		die("socket");
+	if (bind(lfd, (struct sockaddr *)&ss, sslen) < 0)
+		die("bind");
+	if (listen(lfd, conns) < 0)
+		die("listen");
+	if (getsockname(lfd, (struct sockaddr *)&ss, &sslen) < 0)
+		die("getsockname");
+
+	for (i = 0; i < conns; i++) {
+		clients[i] = socket(family, SOCK_STREAM, 0);
+		if (clients[i] < 0)
+			die("socket");
+		if (connect(clients[i], (struct sockaddr *)&ss, sslen) < 0)
+			die("connect");
+		servers[i] = accept(lfd, NULL, NULL);
+		if (servers[i] < 0)
+			die("accept");
+	}
+	for (i = 0; i < conns; i++)
+		total += fill(clients[i], budget, timeout_ms);
+
+	printf("filled conns=%d sent=%ld\n", conns, total);
+	fflush(stdout);
+
+	if (hold) {
+		char c;
+
+		while (read(STDIN_FILENO, &c, 1) > 0)
+			;
+	}
+	for (i = 0; i < conns; i++) {
+		close(clients[i]);
+		close(servers[i]);
+	}
+	close(lfd);
+	if (hold)
+		printf("closed\n");
+	return 0;
+}
