@@ -9,7 +9,9 @@ TARBALL   ?= /usr/src/linux-source-$(KVER).tar.xz
 CACHE_DIR := $(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME),$(HOME)/.cache)
 BUILD_DIR ?= $(CACHE_DIR)/tcp-memcg-v8
 JOBS      ?= $(shell nproc)
-FRAGMENTS ?= configs/guest.config configs/memcg-net.config
+# configs/series.config enables the series' option; stock lacks the symbol.
+FRAGMENTS ?= configs/guest.config configs/memcg-net.config \
+	$(if $(filter patched,$(KERNEL)),configs/series.config)
 
 # Kernel trees and build output never go under the checkout.
 ifneq ($(filter $(CURDIR)/%,$(abspath $(BUILD_DIR))/),)

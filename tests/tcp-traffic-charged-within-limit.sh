@@ -10,7 +10,7 @@
 
 conns=2
 limit=1048576
-slack=$((conns * 65536))
+slack=$((conns * SLACK_PER_CONN))
 
 cg_make t-traffic
 cg=$MEMCG/t-traffic

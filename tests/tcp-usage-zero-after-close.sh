@@ -12,6 +12,4 @@ usage=$(cg_read "$cg" kmem.tcp.usage_in_bytes)
 tcpfill_stop
 expect_gt "$usage" 0 "kmem.tcp.usage_in_bytes while connections are full"
 
-usage_is_zero() { [ "$(cg_read "$cg" kmem.tcp.usage_in_bytes)" = 0 ]; }
-poll_until 10 usage_is_zero ||
-	fail "kmem.tcp.usage_in_bytes still $(cg_read "$cg" kmem.tcp.usage_in_bytes) 10 s after close"
+wait_usage_zero "$cg"

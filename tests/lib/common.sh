@@ -40,6 +40,18 @@ expect_write() {
 	[ "$_got" = "$3" ] || fail "write '$2' to $1: expected $3, got $_got"
 }
 
+# expect_refused FILE VALUE [EXPECTED]: writing VALUE fails with EINVAL or
+# ERANGE, and FILE then reads EXPECTED (default: what it read before).
+expect_refused() {
+	_before=$(cat "$1")
+	_got=$(writefile "$1" "$2")
+	case $_got in
+	EINVAL|ERANGE) ;;
+	*) fail "write '$2' to $1: expected EINVAL or ERANGE, got $_got" ;;
+	esac
+	expect_eq "$(cat "$1")" "${3:-$_before}" "$1 after refused write '$2'"
+}
+
 # poll_until SECONDS COMMAND...: run COMMAND every 50 ms until it succeeds;
 # fail once SECONDS have passed.  For state the kernel settles after the
 # fact (a socket freed from softirq or RCU), with a bound instead of a sleep.
@@ -63,7 +75,17 @@ cg_make() {
 	CG_MADE="$MEMCG/$1 $CG_MADE"
 }
 
+# on_exit COMMAND: run COMMAND (a string for eval) when the test exits,
+# before its cgroups are removed; last registered, first run.
+ON_EXIT=
+on_exit() {
+	ON_EXIT="$1
+$ON_EXIT"
+}
+
 cg_cleanup() {
+	[ -n "$TCPFILL_PID" ] && { exec 3>&-; wait "$TCPFILL_PID"; }
+	eval "$ON_EXIT"
 	echo $$ >"$MEMCG/cgroup.procs" 2>/dev/null
 	for _d in $CG_MADE; do
 		rmdir "$_d" 2>/dev/null
@@ -79,20 +101,47 @@ cg_read() {
 # Loopback traffic held open while the test looks at the counters.
 # tcpfill_start ARGS...: start "tcpfill -H ARGS" and wait (bounded) until
 # its connections are filled; tcpfill_stop closes them and waits for it.
+# tcpfill_run COMMAND...: the same for a command that ends up exec'ing
+# "tcpfill -H ..." (in another namespace, say).  TCPFILL_PID is the
+# process that holds the sockets.
 TCPFILL_PID=
-tcpfill_start() {
+tcpfill_run() {
 	rm -f /tmp/tcpfill.ctl /tmp/tcpfill.out
 	mkfifo /tmp/tcpfill.ctl || fail "mkfifo"
-	tcpfill -H "$@" </tmp/tcpfill.ctl >/tmp/tcpfill.out 2>&1 &
+	"$@" </tmp/tcpfill.ctl >/tmp/tcpfill.out 2>&1 &
 	TCPFILL_PID=$!
 	exec 3>/tmp/tcpfill.ctl
 	poll_until 60 grep -q '^filled' /tmp/tcpfill.out ||
-		fail "tcpfill $*: not filled within 60 s: $(cat /tmp/tcpfill.out)"
-	echo "tcpfill $*: $(cat /tmp/tcpfill.out)"
+		fail "$*: not filled within 60 s: $(cat /tmp/tcpfill.out)"
+	echo "$*: $(cat /tmp/tcpfill.out)"
+}
+
+tcpfill_start() {
+	tcpfill_run tcpfill -H "$@"
 }
 
 tcpfill_stop() {
 	exec 3>&-
-	wait "$TCPFILL_PID" || fail "tcpfill: $(cat /tmp/tcpfill.out)"
+	_pid=$TCPFILL_PID
 	TCPFILL_PID=
+	wait "$_pid" || fail "tcpfill: $(cat /tmp/tcpfill.out)"
+}
+
+# wait_usage_zero CGROUP: its kmem.tcp.usage_in_bytes reaches 0 within
+# 10 s (closed sockets are freed from softirq and RCU).
+wait_usage_zero() {
+	_cg=$1
+	_usage_zero() { [ "$(cg_read "$_cg" kmem.tcp.usage_in_bytes)" = 0 ]; }
+	poll_until 10 _usage_zero ||
+		fail "$_cg: kmem.tcp.usage_in_bytes still $(cg_read "$_cg" kmem.tcp.usage_in_bytes) 10 s after close"
+}
+
+# The kmem.tcp.usage slack a filled connection may take past a limit or
+# threshold: one forced skb per sending socket (sk_forced_mem_schedule),
+# up to 64 KiB.
+SLACK_PER_CONN=65536
+
+# sockstat_tcp_bytes: TCP's memory from /proc/net/sockstat, in bytes
+sockstat_tcp_bytes() {
+	echo $(($(sed -n 's/^TCP: .* mem \([0-9]*\)$/\1/p' /proc/net/sockstat) * 4096))
 }
