@@ -33,7 +33,8 @@ INITRAMFS_INPUTS := initramfs/init initramfs/run-tests $(wildcard initramfs/*.c)
 	$(wildcard tests/*.sh tests/lib/* tests/helpers/*.c) scripts/make-initramfs.sh
 
 .NOTPARALLEL:
-.PHONY: help deps check-deps apply unapply kernel initramfs qemu-test clean distclean
+.PHONY: help deps check-deps apply unapply kernel initramfs qemu-test check-series \
+	clean distclean
 
 help:
 	@echo "Targets:"
@@ -43,6 +44,7 @@ help:
 	@echo "  kernel      allnoconfig + FRAGMENTS, build bzImage in OBJ"
 	@echo "  initramfs   busybox, /init, tests and static helpers -> INITRAMFS"
 	@echo "  qemu-test   all of the above as needed, then run the tests in QEMU"
+	@echo "  check-series  build after each patch in turn, checkpatch --strict each"
 	@echo "  clean       remove build output (OBJ dirs, initramfs, logs), keep trees"
 	@echo "  distclean   remove BUILD_DIR entirely"
 	@echo "Variables (in effect):"
@@ -79,6 +81,12 @@ qemu-test: kernel initramfs
 	@scripts/run-qemu.sh $(BZIMAGE) $(INITRAMFS) $(LOG); \
 	 scripts/ktap-report.sh $(LOG) $$? || \
 	 { echo "serial log: $(LOG)"; exit 1; }
+
+# Its own tree and object dir, so the tree 'make apply' keeps is untouched.
+check-series: check-deps
+	@scripts/check-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-bisect \
+		$(BUILD_DIR)/obj-$(KVER)-bisect series patches \
+		configs/guest.config configs/memcg-net.config configs/series.config
 
 clean:
 	rm -rf $(BUILD_DIR)/obj-* $(INITRAMFS) $(BUILD_DIR)/logs

@@ -5,6 +5,8 @@
 . /tests/lib/common.sh
 
 f=/proc/sys/net/ipv4/tcp_mem
+# A kernel that takes bad input (stock) must not leave it for later tests.
+on_exit "writefile $f '$(cat $f)' >/dev/null"
 bad_values='
  
 1 2

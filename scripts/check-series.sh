@@ -1,0 +1,59 @@
+#!/bin/bash
+# Check that every prefix of the series builds and that every patch is
+# clean for the tree's checkpatch.pl --strict.
+#
+# usage: check-series.sh TARBALL TREE OBJ SERIES PATCHDIR FRAGMENT...
+#
+# TREE is a quilt tree of its own (not the one 'make apply' keeps): the
+# series is applied, popped, then pushed one patch at a time; after each
+# push the kernel is rebuilt incrementally in OBJ and the patch just
+# applied goes through checkpatch.  One line per patch; exit status 1 if
+# any build fails or any patch has a checkpatch error or warning.
+set -eu
+
+die() { echo "check-series: $*" >&2; exit 2; }
+
+[ $# -ge 6 ] || die "usage: check-series.sh TARBALL TREE OBJ SERIES PATCHDIR FRAGMENT..."
+tarball=$1 tree=$2 obj=$3 series=$4 patchdir=$5
+shift 5
+here=$(cd "$(dirname "$0")" && pwd)
+
+"$here/apply-series.sh" "$tarball" "$tree" "$series" "$patchdir" >/dev/null
+q() { (cd "$tree" && quilt --quiltrc - "$@"); }
+rm -f "$tree/.applied-series"
+q pop -a -q >/dev/null 2>&1 || true
+mkdir -p "$obj"
+log=$obj/check-series.log
+: >"$log"
+
+bad=0 n=0
+while next=$(q next 2>/dev/null) && [ -n "$next" ]; do
+	n=$((n + 1))
+	name=${next##*/}
+	q push -q --fuzz=0 >>"$log" 2>&1 || die "$name does not apply (see 'make apply')"
+
+	start=$(date +%s)
+	if JOBS=${JOBS:-$(nproc)} "$here/build-kernel.sh" "$tree" "$obj" "$@" >>"$log" 2>&1; then
+		build="builds ($(($(date +%s) - start)) s)"
+	else
+		build="BUILD FAILED (see $log)"
+		bad=1
+	fi
+
+	# Run where the tree has no .git: the commit ids the messages cite
+	# are upstream's, not this tree's.
+	cp=$(cd "$tree" && ./scripts/checkpatch.pl --strict --show-types "$patchdir/$name" 2>&1) || true
+	echo "== $name" >>"$log"
+	echo "$cp" >>"$log"
+	total=$(echo "$cp" | sed -n 's/^total: \([0-9]*\) errors, \([0-9]*\) warnings, \([0-9]*\) checks.*/\1 errors, \2 warnings, \3 checks/p')
+	[ -n "$total" ] || total="checkpatch gave no total"
+	case $total in
+	"0 errors, 0 warnings, "*) ;;
+	*) bad=1 ;;
+	esac
+	printf '%2d %-60s %s; checkpatch: %s\n' "$n" "$name" "$build" "$total"
+done
+
+[ $n -gt 0 ] || echo "check-series: the series is empty"
+echo "check-series: details in $log"
+exit $bad
