@@ -1,5 +1,6 @@
 # A cgroup whose thresholds are small and whose hard limit is large levels
-# off near its third threshold without failcnt growing.  The thresholds
+# off near its third threshold without failcnt growing, and without
+# putting TCP as a whole under pressure (/proc/net/protocols).  The thresholds
 # come from a net.ipv4.tcp_mem write by a task of the cgroup, inside a
 # network namespace of its own (series: v8 5/9, 6/9; stock has no
 # per-cgroup thresholds and no tcp_mem in a new namespace).
@@ -17,8 +18,11 @@ tcpfill_run unshare -n sh /tests/lib/in-netns.sh "$cg" "$tcp_mem" \
 usage=$(cg_read "$cg" kmem.tcp.usage_in_bytes)
 max=$(cg_read "$cg" kmem.tcp.max_usage_in_bytes)
 failcnt=$(cg_read "$cg" kmem.tcp.failcnt)
-echo "tcp_mem=($tcp_mem) pages: usage=$usage max_usage=$max failcnt=$failcnt"
+# name size sockets memory press...: TCP's global pressure flag
+global=$(awk '$1 == "TCP" { print $5 }' /proc/net/protocols)
+echo "tcp_mem=($tcp_mem) pages: usage=$usage max_usage=$max failcnt=$failcnt global pressure=$global"
 tcpfill_stop
+expect_eq "$global" no "TCP's global memory pressure while the cgroup is at its thresholds"
 
 expect_le "$max" $((96 * 4096 + conns * SLACK_PER_CONN)) \
 	"max_usage with tcp_mem[2] = 96 pages and a 64M limit"
