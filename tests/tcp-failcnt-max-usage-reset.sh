@@ -8,10 +8,11 @@ cg=$MEMCG/t-reset
 expect_write "$cg/memory.kmem.tcp.limit_in_bytes" 256K OK
 tcpfill_start -c 2 -g "$cg"
 expect_gt "$(cg_read "$cg" kmem.tcp.failcnt)" 0 "failcnt after filling"
+tcpfill_stop
+# Closed first: live connections may be refused again at any moment.
+wait_usage_zero "$cg"
 expect_write "$cg/memory.kmem.tcp.failcnt" 0 OK
 expect_eq "$(cg_read "$cg" kmem.tcp.failcnt)" 0 "failcnt after a write"
-tcpfill_stop
-wait_usage_zero "$cg"
 expect_gt "$(cg_read "$cg" kmem.tcp.max_usage_in_bytes)" 0 "max_usage after close"
 expect_write "$cg/memory.kmem.tcp.max_usage_in_bytes" 1 OK
 expect_eq "$(cg_read "$cg" kmem.tcp.max_usage_in_bytes)" 0 "max_usage reset with no sockets"
