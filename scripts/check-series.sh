@@ -1,21 +1,24 @@
 #!/bin/bash
-# Check that every prefix of the series builds and that every patch is
-# clean for the tree's checkpatch.pl --strict.
+# Check that every prefix of the series builds and boots, and that every
+# patch is clean for the tree's checkpatch.pl --strict.
 #
-# usage: check-series.sh TARBALL TREE OBJ SERIES PATCHDIR FRAGMENT...
+# usage: check-series.sh TARBALL TREE OBJ SERIES PATCHDIR INITRAMFS FRAGMENT...
 #
 # TREE is a quilt tree of its own (not the one 'make apply' keeps): the
 # series is applied, popped, then pushed one patch at a time; after each
-# push the kernel is rebuilt incrementally in OBJ and the patch just
+# push the kernel is rebuilt incrementally in OBJ, booted with INITRAMFS
+# (the guest tests run; those of patches not yet applied fail, so only
+# the boot itself and a clean kernel log count), and the patch just
 # applied goes through checkpatch.  One line per patch; exit status 1 if
-# any build fails or any patch has a checkpatch error or warning.
+# any build or boot fails or any patch has a checkpatch error or warning.
 set -eu
 
 die() { echo "check-series: $*" >&2; exit 2; }
 
-[ $# -ge 6 ] || die "usage: check-series.sh TARBALL TREE OBJ SERIES PATCHDIR FRAGMENT..."
-tarball=$1 tree=$2 obj=$3 series=$4 patchdir=$5
-shift 5
+[ $# -ge 7 ] || die "usage: check-series.sh TARBALL TREE OBJ SERIES PATCHDIR INITRAMFS FRAGMENT..."
+tarball=$1 tree=$2 obj=$3 series=$4 patchdir=$5 initramfs=$6
+shift 6
+[ -f "$initramfs" ] || die "no initramfs $initramfs (run 'make initramfs')"
 here=$(cd "$(dirname "$0")" && pwd)
 
 "$here/apply-series.sh" "$tarball" "$tree" "$series" "$patchdir" >/dev/null
@@ -35,6 +38,17 @@ while next=$(q next 2>/dev/null) && [ -n "$next" ]; do
 	start=$(date +%s)
 	if JOBS=${JOBS:-$(nproc)} "$here/build-kernel.sh" "$tree" "$obj" "$@" >>"$log" 2>&1; then
 		build="builds ($(($(date +%s) - start)) s)"
+		serial=$obj/boot-$n.log
+		# Its status reflects the tests, most of which need later patches.
+		"$here/run-qemu.sh" "$obj/arch/x86/boot/bzImage" "$initramfs" "$serial" >>"$log" 2>&1 || true
+		tests=$("$here/ktap-report.sh" "$serial" 2>&1 | tail -1)
+		if grep -q '^GUEST-DONE rc=' "$serial" &&
+		   grep -q '^ok [0-9]* kernel_log_clean' "$serial"; then
+			build="$build, boots clean (tests: $tests)"
+		else
+			build="$build, BOOT FAILED or kernel splat (see $serial)"
+			bad=1
+		fi
 	else
 		build="BUILD FAILED (see $log)"
 		bad=1

@@ -2,9 +2,13 @@
 /*
  * tcpfill - open loopback TCP connections and fill their buffers.
  *
- * usage: tcpfill [-6] [-c CONNS] [-b BYTES] [-g CGROUP] [-t MS] [-H]
+ * usage: tcpfill [-6] [-U] [-c CONNS] [-b BYTES] [-g CGROUP] [-t MS] [-H]
  *
  *   -6         use ::1 instead of 127.0.0.1
+ *   -U         UDP instead of TCP: each "connection" is a sender and a
+ *              receiver that never reads; the sender sends -b bytes
+ *              (default 512 KiB, more than the receive buffer holds) in
+ *              1400-byte datagrams
  *   -c CONNS   number of connections (default 1)
  *   -b BYTES   stop sending on a connection after BYTES (default: until
  *              the socket stays unwritable for -t milliseconds)
@@ -49,7 +53,7 @@ static void die(const char *what)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: tcpfill [-6] [-c CONNS] [-b BYTES] [-g CGROUP] [-t MS] [-H]\n");
+		"usage: tcpfill [-6] [-U] [-c CONNS] [-b BYTES] [-g CGROUP] [-t MS] [-H]\n");
 	exit(1);
 }
 
@@ -110,20 +114,41 @@ static long fill(int fd, long budget, int timeout_ms)
 	return sent;
 }
 
+/* Send @budget bytes of datagrams from @fd; loopback drops what the
+ * receiver has no room for, so this never blocks. */
+static long fill_udp(int fd, long budget)
+{
+	static char buf[1400];
+	long sent = 0;
+
+	memset(buf, 'u', sizeof(buf));
+	while (sent < budget) {
+		ssize_t n = send(fd, buf, sizeof(buf), MSG_DONTWAIT);
+
+		if (n < 0 && errno != EAGAIN && errno != ENOBUFS)
+			die("send");
+		sent += sizeof(buf);
+	}
+	return sent;
+}
+
 int main(int argc, char **argv)
 {
 	static int clients[MAX_CONNS], servers[MAX_CONNS];
 	struct sockaddr_storage ss;
 	socklen_t sslen;
-	int family = AF_INET, conns = 1, timeout_ms = 200, hold = 0;
+	int family = AF_INET, conns = 1, timeout_ms = 200, hold = 0, udp = 0;
 	const char *cgroup = NULL;
 	long budget = -1, total = 0;
 	int lfd, opt, i;
 
-	while ((opt = getopt(argc, argv, "6c:b:g:t:H")) != -1) {
+	while ((opt = getopt(argc, argv, "6Uc:b:g:t:H")) != -1) {
 		switch (opt) {
 		case '6':
 			family = AF_INET6;
+			break;
+		case 'U':
+			udp = 1;
 			break;
 		case 'c':
 			conns = parse_num(optarg, MAX_CONNS);
@@ -165,6 +190,29 @@ int main(int argc, char **argv)
 		sslen = sizeof(*sin6);
 	}
 
+	if (udp) {
+		if (budget < 0)
+			budget = 512 * 1024;
+		for (i = 0; i < conns; i++) {
+			socklen_t len = sslen;
+			struct sockaddr_storage to = ss;
+
+			servers[i] = socket(family, SOCK_DGRAM, 0);
+			clients[i] = socket(family, SOCK_DGRAM, 0);
+			if (servers[i] < 0 || clients[i] < 0)
+				die("socket");
+			if (bind(servers[i], (struct sockaddr *)&to, len) < 0)
+				die("bind");
+			if (getsockname(servers[i], (struct sockaddr *)&to, &len) < 0)
+				die("getsockname");
+			if (connect(clients[i], (struct sockaddr *)&to, len) < 0)
+				die("connect");
+			total += fill_udp(clients[i], budget);
+		}
+		lfd = -1;
+		goto filled;
+	}
+
 	lfd = socket(family, SOCK_STREAM, 0);
 	if (lfd < 0)
 		die("socket");
@@ -188,6 +236,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < conns; i++)
 		total += fill(clients[i], budget, timeout_ms);
 
+filled:
 	printf("filled conns=%d sent=%ld\n", conns, total);
 	fflush(stdout);
 
@@ -201,7 +250,8 @@ int main(int argc, char **argv)
 		close(clients[i]);
 		close(servers[i]);
 	}
-	close(lfd);
+	if (lfd >= 0)
+		close(lfd);
 	if (hold)
 		printf("closed\n");
 	return 0;
