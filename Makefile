@@ -34,7 +34,7 @@ BZIMAGE   := $(OBJ)/arch/x86/boot/bzImage
 INITRAMFS := $(BUILD_DIR)/initramfs.cpio.gz
 LOG       := $(BUILD_DIR)/logs/qemu-test-$(VARIANT).log
 KCONFIGS  := $(FRAGMENTS) $(if $(filter 1,$(DEBUG)),configs/debug.config)
-GUEST_ENV := $(if $(filter 1,$(DEBUG)),QEMU_APPEND="panic_on_warn=1 $(QEMU_APPEND)" \
+GUEST_ENV := $(if $(filter 1,$(DEBUG)),QEMU_APPEND="panic_on_warn=1 tcpmemcg.stress_seconds=180 $(QEMU_APPEND)" \
 	QEMU_TIMEOUT=$(or $(QEMU_TIMEOUT),2400) QEMU_MEM=$(or $(QEMU_MEM),2G))
 # The stock kernel is the same tree with no series applied.
 SERIES_ARGS := $(if $(filter stock,$(KERNEL)),none,series patches)

@@ -1,0 +1,146 @@
+# Churn: for a bounded time (tcpmemcg.stress_seconds= on the kernel command
+# line, default 20 s of guest time) and a bounded count, workers at once
+# open, fill and close loopback TCP connections (v4 and v6) in changing
+# cgroups; create and remove cgroups two levels deep, some limited; move a
+# task holding sockets between them; toggle limits between values and -1
+# and reset failcnt/max_usage; create network namespaces, write tcp_mem
+# and send traffic inside them.  Afterwards every cgroup's
+# kmem.tcp.usage_in_bytes returns to 0, all of them can be removed and are
+# freed (/proc/cgroups: a socket left holding its memcg would keep it), TCP's
+# global memory (/proc/net/sockstat) returns to where it started, and the
+# kernel log stays clean (the run's last case).
+. /tests/lib/common.sh
+
+secs=$(sed -n 's/.*tcpmemcg\.stress_seconds=\([0-9]*\).*/\1/p' /proc/cmdline)
+secs=${secs:-20}
+max_ops=5000
+start_mem=$(sockstat_tcp_bytes)
+memcgs() { awk '$1 == "memory" { print $3 }' /proc/cgroups; }
+start_memcgs=$(memcgs)
+end=$(($(date +%s) + secs))
+dir=/tmp/stress
+rm -rf $dir
+mkdir -p $dir
+
+cg_make t-stress
+top=$MEMCG/t-stress
+# A limit on the top turns socket accounting on and caps all below it.
+expect_write "$top/memory.kmem.tcp.limit_in_bytes" 16M OK
+on_exit "for d in $top/*/*/ $top/*/; do rmdir \$d 2>/dev/null; done"
+
+running() { [ "$(date +%s)" -lt $end ] && [ "$1" -lt $max_ops ]; }
+
+# A cgroup under $top, or $top itself (one may vanish before it is used:
+# the worker then just fails that operation).
+pick_cgroup() {
+	set -- $top $top/*/ $top/*/*/
+	shift $((RANDOM % $#))
+	[ -d "$1" ] && echo "${1%/}" || echo $top
+}
+
+traffic() {	# traffic 4|6
+	flag=
+	[ "$1" = 6 ] && flag=-6
+	n=0
+	while running $n; do
+		tcpfill $flag -c 3 -b 131072 -t 20 -g "$(pick_cgroup)" >/dev/null 2>&1
+		n=$((n + 1))
+	done
+	echo "$n" >$dir/traffic-v$1
+}
+
+cgroups() {
+	n=0 i=0
+	while running $n; do
+		i=$((i + 1))
+		mkdir $top/g$i && mkdir $top/g$i/c
+		if [ $((i % 2)) = 0 ]; then
+			writefile $top/g$i/memory.kmem.tcp.limit_in_bytes $((RANDOM % 4 + 1))M >/dev/null
+		fi
+		old=$((i - 3))
+		rmdir $top/g$old/c 2>/dev/null
+		rmdir $top/g$old 2>/dev/null
+		n=$((n + 1))
+	done
+	echo "$n" >$dir/cgroups
+}
+
+moves() {
+	n=0
+	exec 4<>/tmp/stress.hold.fifo
+	while running $n; do
+		tcpfill -H -c 2 -b 65536 -t 20 -g "$(pick_cgroup)" </tmp/stress.hold.fifo >/dev/null 2>&1 &
+		pid=$!
+		for j in 1 2 3; do
+			{ echo $pid >"$(pick_cgroup)/cgroup.procs"; } 2>/dev/null
+		done
+		kill $pid 2>/dev/null
+		wait $pid 2>/dev/null
+		n=$((n + 1))
+	done
+	exec 4>&-
+	echo "$n" >$dir/moves
+}
+
+limits() {
+	n=0
+	while running $n; do
+		cg=$(pick_cgroup)
+		[ "$cg" = $top ] && continue
+		case $((RANDOM % 4)) in
+		0) writefile $cg/memory.kmem.tcp.limit_in_bytes -1 ;;
+		1) writefile $cg/memory.kmem.tcp.limit_in_bytes $((RANDOM % 2048 + 64))K ;;
+		2) writefile $cg/memory.kmem.tcp.failcnt 0 ;;
+		3) writefile $cg/memory.kmem.tcp.max_usage_in_bytes 0 ;;
+		esac >/dev/null
+		n=$((n + 1))
+	done
+	echo "$n" >$dir/limits
+}
+
+netns() {
+	n=0
+	while running $n; do
+		a=$((RANDOM % 64 + 16))
+		unshare -n sh -c "ip link set lo up
+			writefile /proc/sys/net/ipv4/tcp_mem '$a $((a * 2)) $((a * 3))' >/dev/null
+			tcpfill -c 2 -b 131072 -t 20 -g $(pick_cgroup)" >/dev/null 2>&1
+		n=$((n + 1))
+	done
+	echo "$n" >$dir/netns
+}
+
+rm -f /tmp/stress.hold.fifo
+mkfifo /tmp/stress.hold.fifo
+traffic 4 & traffic 6 & cgroups & moves & limits & netns &
+wait
+rm -f /tmp/stress.hold.fifo
+
+counts=
+for f in traffic-v4 traffic-v6 cgroups moves limits netns; do
+	[ -f $dir/$f ] || fail "worker $f did not finish"
+	counts="$counts $f=$(cat $dir/$f)"
+done
+echo "stress: ${secs}s of guest time, operations:$counts"
+
+# Every cgroup drains; then all can be removed.
+for cg in $top/*/*/ $top/*/ $top; do
+	[ -d "$cg" ] && wait_usage_zero "${cg%/}"
+done
+for cg in $top/*/*/ $top/*/; do
+	[ -d "$cg" ] || continue
+	rmdir "$cg" || fail "rmdir $cg after the churn"
+done
+
+# Removed memcgs are freed once their last reference goes (RCU, workqueue).
+freed() { [ "$(memcgs)" = $((start_memcgs + 1)) ]; }
+poll_until 20 freed ||
+	fail "$(memcgs) memory cgroups left, expected $((start_memcgs + 1)): a memcg is still referenced"
+
+# sockstat reads the global counter; up to 1 MiB per CPU may sit in
+# per-cpu reserves on either side of it (SK_MEMORY_PCPU_RESERVE).
+slack=$(($(grep -c ^processor /proc/cpuinfo) * 1048576))
+back() { [ "$(sockstat_tcp_bytes)" -le $((start_mem + slack)) ]; }
+poll_until 10 back ||
+	fail "TCP memory $(sockstat_tcp_bytes) bytes, started at $start_mem (+ $slack slack)"
+echo "TCP memory: started at $start_mem bytes, ends at $(sockstat_tcp_bytes); memory cgroups: $start_memcgs + 1 -> $(memcgs)"
