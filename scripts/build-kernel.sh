@@ -58,10 +58,13 @@ else
 
 	# merge_config.sh only warns when a symbol did not take the value a
 	# fragment asked for (an unmet dependency, a misspelt name).  Fail.
+	# A later fragment overrides an earlier one, as in merge_config.sh.
 	missing=$(
 		cat "$@" | sed -n \
 			-e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1=\2/p' \
 			-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/p' |
+		awk -F= '{ last[$1] = $0; order[$1] = NR } END { for (s in last) print order[s], last[s] }' |
+		sort -n | cut -d' ' -f2- |
 		while IFS= read -r want; do
 			sym=${want%%=*} val=${want#*=}
 			got=$(grep -E "^$sym=|^# $sym is not set" "$obj/.config" |
