@@ -1,4 +1,4 @@
-# In a limited cgroup, any write resets kmem.tcp.failcnt to 0 and
+# In a limited cgroup, writing any number resets kmem.tcp.failcnt to 0 and
 # kmem.tcp.max_usage_in_bytes to the current usage (as stock does; kept
 # by the series, v8 8/9 and 9/9).
 . /tests/lib/common.sh
