@@ -2,13 +2,19 @@
 # Build the guest's initramfs: static busybox, /init and its test runner,
 # the tests, and the static C helpers compiled here.
 #
-# usage: make-initramfs.sh REPO OUT.cpio.gz
+# usage: make-initramfs.sh REPO OUT.cpio.gz [PROGRAM...]
+#
+# Each PROGRAM (static, built elsewhere) is copied into the guest's /bin.
 set -eu
 
 die() { echo "make-initramfs: $*" >&2; exit 1; }
 
-[ $# -eq 2 ] || die "usage: make-initramfs.sh REPO OUT.cpio.gz"
+[ $# -ge 2 ] || die "usage: make-initramfs.sh REPO OUT.cpio.gz [PROGRAM...]"
 repo=$1 out=$2
+shift 2
+for p in "$@"; do
+	[ -f "$p" ] || die "no program $p"
+done
 
 busybox=$(command -v busybox) || die "busybox not found: apt-get install busybox-static"
 # The guest has no libc: a dynamically linked busybox (package busybox)
@@ -34,8 +40,17 @@ for c in "$repo"/tests/helpers/*.c "$repo"/initramfs/*.c; do
 		die "cannot build $c"
 done
 
+for p in "$@"; do
+	install -m 0755 "$p" "$root/bin/"
+done
+
 install -m 0755 "$repo/initramfs/init" "$root/init"
 install -m 0755 "$repo/initramfs/run-tests" "$root/bin/run-tests"
+install -m 0755 "$repo/initramfs/run-selftest" "$root/bin/run-selftest"
+install -m 0755 "$repo/initramfs/run-bench" "$root/bin/run-bench"
+# For getaddrinfo("localhost") in static programs (test_memcontrol).
+mkdir -p "$root/etc"
+printf '127.0.0.1\tlocalhost\n::1\tlocalhost\n' >"$root/etc/hosts"
 cp "$repo"/tests/*.sh "$root/tests/"
 cp -r "$repo/tests/lib" "$root/tests/lib"
 

@@ -5,7 +5,9 @@
 #
 # Environment: ACCEL=auto|kvm|tcg (auto probes KVM with the real kernel,
 # see below), QEMU_TIMEOUT seconds (default 900), QEMU_MEM (default 1G),
-# QEMU_SMP (default 1), QEMU_APPEND (extra kernel command line).
+# QEMU_SMP (default 1), QEMU_APPEND (extra kernel command line),
+# QEMU_ICOUNT=1 (TCG with -icount shift=0,sleep=off: the guest clock
+# counts instructions, one per nanosecond, for make bench).
 # Exit status: QEMU's (2N+1 when the guest's /init ended with status N
 # through isa-debug-exit), 124 when the time limit killed it.
 set -u
@@ -23,15 +25,24 @@ timeout_s=${QEMU_TIMEOUT:-900}
 mkdir -p "$(dirname "$log")"
 
 qemu() {	# qemu ACCEL LOG TIMEOUT APPEND
+	# $icount is empty or two words
+	# shellcheck disable=SC2086
 	timeout -s KILL "$3" qemu-system-x86_64 -accel "$1" \
 		-m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-1}" \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 quiet $4" \
 		-display none -monitor none -serial "file:$2" -nic none -no-reboot \
-		-device isa-debug-exit,iobase=0xf4,iosize=0x04 </dev/null
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04 $icount </dev/null
 }
 
+icount=
 accel=${ACCEL:-auto}
+if [ "${QEMU_ICOUNT:-0}" = 1 ]; then
+	# instruction counting exists under TCG only
+	[ "$accel" = kvm ] && die "QEMU_ICOUNT=1 needs TCG, not ACCEL=kvm"
+	accel=tcg
+	icount="-icount shift=0,sleep=off"
+fi
 if [ "$accel" = auto ]; then
 	# /dev/kvm may exist while KVM guests hang (nested virtualisation):
 	# boot this very kernel with KVM, its /init exiting at once with 42

@@ -1,0 +1,104 @@
+#!/bin/bash
+# Build the patched tree in each configuration of configs/variants/ and
+# check the files the series touches for new W=1 warnings.
+#
+# usage: check-configs.sh PATCHED_TREE STOCK_TREE OBJ_PREFIX FRAGMENT... -- VARIANT...
+#
+# Each VARIANT fragment goes on top of the FRAGMENTs (last one wins), into
+# its own object dir OBJ_PREFIX-NAME: bzImage, and modules where
+# the variant turns modules on (modpost then names any symbol a module
+# needs and the core does not export).  The series' objects that the
+# configuration built are then recompiled with W=1; if any warns, the
+# same objects are compiled from the stock tree with the same .config,
+# and only warnings stock does not have count.  One line per variant;
+# the exit status is non-zero if any variant failed.
+set -eu
+
+die() { echo "check-configs: $*" >&2; exit 1; }
+
+[ $# -ge 5 ] || die "usage: check-configs.sh PATCHED_TREE STOCK_TREE OBJ_PREFIX FRAGMENT... -- VARIANT..."
+tree=$1 stock=$2 prefix=$3
+shift 3
+base=
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+	base="$base $1"
+	shift
+done
+[ $# -gt 1 ] || die "no variants after '--'"
+shift
+for d in "$tree" "$stock"; do
+	[ -f "$d/Makefile" ] || die "no kernel tree at $d"
+done
+here=$(cd "$(dirname "$0")" && pwd)
+jobs=${JOBS:-$(nproc)}
+
+# The C files the series changes, and the TCP paths that inline what it
+# changes in sock.h and tcp.h.
+objects="mm/memcontrol.o net/core/sock.o net/ipv4/tcp.o net/ipv4/tcp_ipv4.o
+	net/ipv4/tcp_input.o net/ipv4/tcp_output.o net/ipv4/tcp_memcontrol.o
+	net/ipv4/sysctl_net_ipv4.o net/ipv6/tcp_ipv6.o net/mptcp/protocol.o
+	net/mptcp/subflow.o"
+
+# warnings LOG: "file: warning: text [-Wflag]", line numbers dropped
+# (the series moves lines), once each.
+warnings() {
+	sed -n 's/^\([^ :]*\):[0-9]*:[0-9]*: warning: /\1: warning: /p' "$1" | sort -u
+}
+
+failed=0
+for variant in "$@"; do
+	name=$(basename "$variant" .config)
+	obj=$prefix-$name
+	log=$obj/build.log
+	mkdir -p "$obj"
+	start=$(date +%s)
+	result=
+	# shellcheck disable=SC2086 # fragment paths have no blanks
+	if ! JOBS=$jobs "$here/build-kernel.sh" "$tree" "$obj" $base "$variant" \
+		>"$log" 2>&1; then
+		result="FAIL build failed (see $log)"
+	elif grep -q '^CONFIG_MODULES=y' "$obj/.config" &&
+	     ! make -s -C "$tree" O="$obj" -j"$jobs" modules >>"$log" 2>&1; then
+		result="FAIL modules failed (see $log)"
+	fi
+	built=$(($(date +%s) - start))
+	if [ -z "$result" ]; then
+		present=
+		for o in $objects; do
+			[ -f "$obj/$o" ] && present="$present $o"
+		done
+		# shellcheck disable=SC2086
+		make -s -C "$tree" O="$obj" -j"$jobs" W=1 $present \
+			>"$obj/w1.log" 2>&1 || result="FAIL W=1 build failed (see $obj/w1.log)"
+	fi
+	if [ -z "$result" ]; then
+		warnings "$obj/w1.log" >"$obj/w1.patched"
+		new=0
+		if [ -s "$obj/w1.patched" ]; then
+			sobj=$prefix-$name-stock
+			mkdir -p "$sobj"
+			cp "$obj/.config" "$sobj/.config"
+			sobjs=
+			for o in $present; do
+				[ -f "$stock/${o%.o}.c" ] && sobjs="$sobjs $o"
+			done
+			# shellcheck disable=SC2086
+			{ make -s -C "$stock" O="$sobj" olddefconfig &&
+			  make -s -C "$stock" O="$sobj" -j"$jobs" W=1 $sobjs; } \
+				>"$sobj/w1.log" 2>&1 || true
+			warnings "$sobj/w1.log" >"$obj/w1.stock"
+			comm -13 "$obj/w1.stock" "$obj/w1.patched" >"$obj/w1.new"
+			new=$(wc -l <"$obj/w1.new")
+		fi
+		option=$(sed -n 's/^CONFIG_MEMCG_TCP_PRESSURE=//p' "$obj/.config")
+		summary="built in ${built} s, option ${option:-n}; W=1 on $(echo $present | wc -w) objects: $(wc -l <"$obj/w1.patched") warnings, $new not in stock"
+		if [ "$new" -gt 0 ]; then
+			result="FAIL $summary:"$'\n'"$(sed 's/^/    /' "$obj/w1.new")"
+		else
+			result="ok   $summary"
+		fi
+	fi
+	case $result in FAIL*) failed=$((failed + 1)) ;; esac
+	printf '%-12s %s\n' "$name" "$result"
+done
+[ "$failed" -eq 0 ] || die "$failed of $# configurations failed"
