@@ -39,10 +39,11 @@ objects="mm/memcontrol.o net/core/sock.o net/ipv4/tcp.o net/ipv4/tcp_ipv4.o
 	net/ipv4/sysctl_net_ipv4.o net/ipv6/tcp_ipv6.o net/mptcp/protocol.o
 	net/mptcp/subflow.o"
 
-# warnings LOG: "file: warning: text [-Wflag]", line numbers dropped
-# (the series moves lines), once each.
+# warnings LOG TREE: "file: warning: text [-Wflag]", the path relative
+# to TREE and line numbers dropped (the series moves lines), once each.
 warnings() {
-	sed -n 's/^\([^ :]*\):[0-9]*:[0-9]*: warning: /\1: warning: /p' "$1" | sort -u
+	sed -n -e "s|^$2/||" -e 's|^\(\.\./\)*||' -e "s|^${2##*/}/||" \
+		-e 's/^\([^ :]*\):[0-9]*:[0-9]*: warning: /\1: warning: /p' "$1" | sort -u
 }
 
 failed=0
@@ -72,7 +73,7 @@ for variant in "$@"; do
 			>"$obj/w1.log" 2>&1 || result="FAIL W=1 build failed (see $obj/w1.log)"
 	fi
 	if [ -z "$result" ]; then
-		warnings "$obj/w1.log" >"$obj/w1.patched"
+		warnings "$obj/w1.log" "$tree" >"$obj/w1.patched"
 		new=0
 		if [ -s "$obj/w1.patched" ]; then
 			sobj=$prefix-$name-stock
@@ -86,7 +87,7 @@ for variant in "$@"; do
 			{ make -s -C "$stock" O="$sobj" olddefconfig &&
 			  make -s -C "$stock" O="$sobj" -j"$jobs" W=1 $sobjs; } \
 				>"$sobj/w1.log" 2>&1 || true
-			warnings "$sobj/w1.log" >"$obj/w1.stock"
+			warnings "$sobj/w1.log" "$stock" >"$obj/w1.stock"
 			comm -13 "$obj/w1.stock" "$obj/w1.patched" >"$obj/w1.new"
 			new=$(wc -l <"$obj/w1.new")
 		fi
