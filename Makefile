@@ -41,6 +41,7 @@ GUEST_ENV := $(if $(filter 1,$(DEBUG)),QEMU_APPEND="panic_on_warn=1 tcpmemcg.str
 SERIES_ARGS := $(if $(filter stock,$(KERNEL)),none,series patches)
 
 INITRAMFS_INPUTS := initramfs/init initramfs/run-tests initramfs/run-selftest initramfs/run-bench \
+	initramfs/kernel-log-splats \
 	$(wildcard initramfs/*.c) \
 	$(wildcard tests/*.sh tests/lib/* tests/helpers/*.c) scripts/make-initramfs.sh
 

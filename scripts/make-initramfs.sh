@@ -48,6 +48,7 @@ install -m 0755 "$repo/initramfs/init" "$root/init"
 install -m 0755 "$repo/initramfs/run-tests" "$root/bin/run-tests"
 install -m 0755 "$repo/initramfs/run-selftest" "$root/bin/run-selftest"
 install -m 0755 "$repo/initramfs/run-bench" "$root/bin/run-bench"
+install -m 0755 "$repo/initramfs/kernel-log-splats" "$root/bin/kernel-log-splats"
 # For getaddrinfo("localhost") in static programs (test_memcontrol).
 mkdir -p "$root/etc"
 printf '127.0.0.1\tlocalhost\n::1\tlocalhost\n' >"$root/etc/hosts"
