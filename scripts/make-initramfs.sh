@@ -27,6 +27,9 @@ command -v gcc >/dev/null || die "gcc not found: apt-get install gcc"
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/initramfs.XXXXXX")
 trap 'rm -rf "$root"' EXIT
+# mktemp makes it 0700, and it becomes the guest's "/": tests that run as
+# an unprivileged user must be able to reach /bin and /proc.
+chmod 0755 "$root"
 mkdir -p "$root"/{bin,dev,proc,sys,tmp,tests}
 
 cp "$busybox" "$root/bin/busybox"

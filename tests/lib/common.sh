@@ -85,6 +85,9 @@ $ON_EXIT"
 
 cg_cleanup() {
 	[ -n "$TCPFILL_PID" ] && { exec 3>&-; wait "$TCPFILL_PID"; }
+	# tcpfill_run's output was written from the cgroup it ran in: its
+	# pages would keep that memcg alive after rmdir.
+	rm -f /tmp/tcpfill.out /tmp/tcpfill.ctl
 	eval "$ON_EXIT"
 	echo $$ >"$MEMCG/cgroup.procs" 2>/dev/null
 	for _d in $CG_MADE; do
@@ -100,7 +103,9 @@ cg_read() {
 
 # Loopback traffic held open while the test looks at the counters.
 # tcpfill_start ARGS...: start "tcpfill -H ARGS" and wait (bounded) until
-# its connections are filled; tcpfill_stop closes them and waits for it.
+# its connections are filled; tcpfill_stop closes them, waits for it and
+# removes its output (written from the cgroup it ran in, its pages would
+# keep that memcg alive after rmdir).
 # tcpfill_run COMMAND...: the same for a command that ends up exec'ing
 # "tcpfill -H ..." (in another namespace, say).  TCPFILL_PID is the
 # process that holds the sockets.
@@ -125,6 +130,7 @@ tcpfill_stop() {
 	_pid=$TCPFILL_PID
 	TCPFILL_PID=
 	wait "$_pid" || fail "tcpfill: $(cat /tmp/tcpfill.out)"
+	rm -f /tmp/tcpfill.out
 }
 
 # wait_usage_zero CGROUP: its kmem.tcp.usage_in_bytes reaches 0 within
@@ -144,4 +150,33 @@ SLACK_PER_CONN=65536
 # sockstat_tcp_bytes: TCP's memory from /proc/net/sockstat, in bytes
 sockstat_tcp_bytes() {
 	echo $(($(sed -n 's/^TCP: .* mem \([0-9]*\)$/\1/p' /proc/net/sockstat) * 4096))
+}
+
+# expect_log_clean: fail if the kernel log gained a line that
+# kernel-log-splats reports since the test started, so that the test whose
+# work caused a warning is the one that fails (run-tests' last case only
+# says that some test did).
+KLOG_START=$(dmesg | wc -l)
+expect_log_clean() {
+	dmesg | sed -n "$((KLOG_START + 1)),\$p" >/tmp/klog.new
+	kernel-log-splats /tmp/klog.new >/tmp/klog.splats ||
+		fail "kernel log since the test started: $(cat /tmp/klog.splats)"
+}
+
+# memcgs_alive: memory cgroups the kernel still has, removed or not
+memcgs_alive() {
+	awk '$1 == "memory" { print $3 }' /proc/cgroups
+}
+
+# memcgs_made: memory cgroup directories that exist
+memcgs_made() {
+	find "$MEMCG" -type d | wc -l
+}
+
+# wait_memcgs_freed SECONDS: every removed memory cgroup is freed (none is
+# still held by a socket, a page or a reference) within SECONDS
+wait_memcgs_freed() {
+	_all_freed() { [ "$(memcgs_alive)" = "$(memcgs_made)" ]; }
+	poll_until "$1" _all_freed ||
+		fail "$(memcgs_alive) memory cgroups alive, $(memcgs_made) directories: a removed one is still referenced"
 }
