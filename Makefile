@@ -43,7 +43,7 @@ SERIES_ARGS := $(if $(filter stock,$(KERNEL)),none,series patches)
 INITRAMFS_INPUTS := initramfs/init initramfs/run-tests initramfs/run-selftest initramfs/run-bench \
 	initramfs/kernel-log-splats \
 	$(wildcard initramfs/*.c) \
-	$(wildcard tests/*.sh tests/lib/* tests/helpers/*.c) scripts/make-initramfs.sh
+	$(wildcard tests/*.sh tests/lib/* tests/helpers/*.c tests/helpers/*.h) scripts/make-initramfs.sh
 
 .NOTPARALLEL:
 .PHONY: help deps check-deps apply unapply kernel initramfs qemu-test check-series \
