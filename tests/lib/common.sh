@@ -180,3 +180,21 @@ wait_memcgs_freed() {
 	poll_until "$1" _all_freed ||
 		fail "$(memcgs_alive) memory cgroups alive, $(memcgs_made) directories: a removed one is still referenced"
 }
+
+# limited_parent_with_child NAME: make NAME with a 64M TCP limit and an
+# unlimited NAME/child; show that the child's own TCP traffic is charged
+# (socket accounting is on, and reaches a child without a limit), then
+# reset both max_usage to 0.  Sets $parent and $child.
+limited_parent_with_child() {
+	cg_make "$1"
+	cg_make "$1/child"
+	parent=$MEMCG/$1
+	child=$MEMCG/$1/child
+	expect_write "$parent/memory.kmem.tcp.limit_in_bytes" 64M OK
+	tcpfill -c 1 -b 65536 -g "$child" >/dev/null || fail "tcpfill in $child"
+	expect_gt "$(cg_read "$child" kmem.tcp.max_usage_in_bytes)" 0 \
+		"child's max_usage after its own TCP traffic"
+	wait_usage_zero "$child"
+	expect_write "$child/memory.kmem.tcp.max_usage_in_bytes" 0 OK
+	expect_write "$parent/memory.kmem.tcp.max_usage_in_bytes" 0 OK
+}
