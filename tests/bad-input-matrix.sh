@@ -58,7 +58,7 @@ refused() {
 # newline, what 'echo "" >FILE' writes: a write of 0 bytes never reaches
 # the file's handler.
 refused_all() {
-	for _v in "$nl" "   " "abc" "1X" "-2" "0x10" \
+	for _v in "$nl" "   " "abc" "1X" "-2" "+1" "0x10" \
 		  "18446744073709551616" "99999999999999999999999" "1 2"; do
 		refused "$1" "$2$_v"
 	done
@@ -71,8 +71,10 @@ refused_all "$MEMCG/memory.kmem.tcp.limit_in_bytes" ""
 refused_all "$cg/memory.kmem.tcp.failcnt" ""
 refused_all "$cg/memory.kmem.tcp.max_usage_in_bytes" ""
 refused_all "$tcp_mem" "1 2 "
-# tcp_mem: four values, and the largest 64-bit value (beyond a long).
+# tcp_mem: four values, and the largest 64-bit value (beyond a long);
+# a sign on a value that would otherwise be in order.
 refused "$tcp_mem" "1 2 3 4"
+refused "$tcp_mem" "+1 2 3"
 refused "$tcp_mem" "1 2 $u64_max"
 # the child may not differ from its parent, whatever the number says.
 refused "$cg/memory.independent_kmem_limit" "$u64_max"

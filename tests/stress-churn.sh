@@ -4,13 +4,15 @@
 # cgroups; create and remove cgroups two levels deep, some limited; move a
 # task holding sockets between them; toggle limits between values and -1
 # and reset failcnt/max_usage; create network namespaces, write tcp_mem
-# and send traffic inside them.  Afterwards every cgroup's
-# kmem.tcp.usage_in_bytes returns to 0, all of them can be removed and are
-# freed (/proc/cgroups: a socket left holding its memcg would keep it), TCP's
-# global memory (/proc/net/sockstat) returns to where it started, and the
-# kernel log stays clean: with the series, freeing a memcg warns if a
-# socket count or a static key reference it kept is not back at zero, so
-# an unbalanced count fails this test, not only the run's last case.
+# from a cgroup and send traffic inside them; read every cgroup's
+# thresholds (memory.kmem.tcp.stat), which must be in order.  Afterwards
+# every cgroup's kmem.tcp.usage_in_bytes returns to 0, all of them can be
+# removed and are freed (/proc/cgroups: a socket left holding its memcg
+# would keep it), TCP's global memory (/proc/net/sockstat) returns to
+# where it started, and the kernel log stays clean: with the series,
+# freeing a memcg warns if a socket count or a static key reference it
+# kept is not back at zero, so an unbalanced count fails this test, not
+# only the run's last case.
 . /tests/lib/common.sh
 
 secs=$(sed -n 's/.*tcpmemcg\.stress_seconds=\([0-9]*\).*/\1/p' /proc/cmdline)
@@ -100,30 +102,53 @@ limits() {
 	echo "$n" >$dir/limits
 }
 
+# A namespace's tcp_mem written from inside a cgroup: it sets that
+# cgroup's thresholds too, racing the limit writes of the worker above.
 netns() {
 	n=0
 	while running $n; do
 		a=$((RANDOM % 64 + 16))
+		cg=$(pick_cgroup)
 		unshare -n sh -c "ip link set lo up
+			echo \$\$ >$cg/cgroup.procs
 			writefile /proc/sys/net/ipv4/tcp_mem '$a $((a * 2)) $((a * 3))' >/dev/null
-			tcpfill -c 2 -b 131072 -t 20 -g $(pick_cgroup)" >/dev/null 2>&1
+			tcpfill -c 2 -b 131072 -t 20 -g $cg" >/dev/null 2>&1
 		n=$((n + 1))
 	done
 	echo "$n" >$dir/netns
 }
 
+# Reads every cgroup's thresholds while they are written: a reader must
+# never see a mixed or descending triple.  Absent on a kernel without the
+# series' file: then it only counts.
+stats() {
+	n=0
+	while running $n; do
+		for f in $top/memory.kmem.tcp.stat $top/*/memory.kmem.tcp.stat \
+			 $top/*/*/memory.kmem.tcp.stat; do
+			awk '$1 == "tcp_mem_low" { l = $2 } $1 == "tcp_mem_pressure" { p = $2 }
+			     $1 == "tcp_mem_high" { h = $2 }
+			     END { if (l > p || p > h) { print FILENAME ": " l " " p " " h; exit 1 } }' \
+				"$f" >>$dir/descending 2>/dev/null
+		done
+		n=$((n + 1))
+	done
+	echo "$n" >$dir/stats
+}
+
 rm -f /tmp/stress.hold.fifo
 mkfifo /tmp/stress.hold.fifo
-traffic 4 & traffic 6 & cgroups & moves & limits & netns &
+traffic 4 & traffic 6 & cgroups & moves & limits & netns & stats &
 wait
 rm -f /tmp/stress.hold.fifo
 
 counts=
-for f in traffic-v4 traffic-v6 cgroups moves limits netns; do
+for f in traffic-v4 traffic-v6 cgroups moves limits netns stats; do
 	[ -f $dir/$f ] || fail "worker $f did not finish"
 	counts="$counts $f=$(cat $dir/$f)"
 done
 echo "stress: ${secs}s of guest time, operations:$counts"
+[ -s $dir/descending ] && fail "thresholds read out of order: $(head -3 $dir/descending)"
 
 # Every cgroup drains; then all can be removed.
 for cg in $top/*/*/ $top/*/ $top; do

@@ -21,6 +21,8 @@ check 4097 4096
 check -1 $max
 check 18446744073709551615 $max
 check 8E $max
+# leading zeros make a long number, not a large one
+check 0000000000000000000000000064K 65536
 check 1M 1048576
 
 for bad in "

@@ -198,3 +198,14 @@ limited_parent_with_child() {
 	expect_write "$child/memory.kmem.tcp.max_usage_in_bytes" 0 OK
 	expect_write "$parent/memory.kmem.tcp.max_usage_in_bytes" 0 OK
 }
+
+# cg_stat CGROUP KEY: the value of KEY in CGROUP/memory.kmem.tcp.stat
+cg_stat() {
+	awk -v k="$2" '$1 == k { print $2; f = 1 } END { exit !f }' \
+		"$1/memory.kmem.tcp.stat" || fail "no $2 in $1/memory.kmem.tcp.stat"
+}
+
+# cg_thresholds CGROUP: its three thresholds, "low pressure high"
+cg_thresholds() {
+	echo "$(cg_stat "$1" tcp_mem_low) $(cg_stat "$1" tcp_mem_pressure) $(cg_stat "$1" tcp_mem_high)"
+}
