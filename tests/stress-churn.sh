@@ -19,8 +19,7 @@ secs=$(sed -n 's/.*tcpmemcg\.stress_seconds=\([0-9]*\).*/\1/p' /proc/cmdline)
 secs=${secs:-20}
 max_ops=5000
 start_mem=$(sockstat_tcp_bytes)
-memcgs() { awk '$1 == "memory" { print $3 }' /proc/cgroups; }
-start_memcgs=$(memcgs)
+start_memcgs=$(memcgs_alive)
 end=$(($(date +%s) + secs))
 dir=/tmp/stress
 rm -rf $dir
@@ -160,9 +159,9 @@ for cg in $top/*/*/ $top/*/; do
 done
 
 # Removed memcgs are freed once their last reference goes (RCU, workqueue).
-freed() { [ "$(memcgs)" = $((start_memcgs + 1)) ]; }
+freed() { [ "$(memcgs_alive)" = $((start_memcgs + 1)) ]; }
 poll_until 20 freed ||
-	fail "$(memcgs) memory cgroups left, expected $((start_memcgs + 1)): a memcg is still referenced"
+	fail "$(memcgs_alive) memory cgroups left, expected $((start_memcgs + 1)): a memcg is still referenced"
 
 # sockstat reads the global counter; up to 1 MiB per CPU may sit in
 # per-cpu reserves on either side of it (SK_MEMORY_PCPU_RESERVE).
@@ -170,5 +169,5 @@ slack=$(($(grep -c ^processor /proc/cpuinfo) * 1048576))
 back() { [ "$(sockstat_tcp_bytes)" -le $((start_mem + slack)) ]; }
 poll_until 10 back ||
 	fail "TCP memory $(sockstat_tcp_bytes) bytes, started at $start_mem (+ $slack slack)"
-echo "TCP memory: started at $start_mem bytes, ends at $(sockstat_tcp_bytes); memory cgroups: $start_memcgs + 1 -> $(memcgs)"
+echo "TCP memory: started at $start_mem bytes, ends at $(sockstat_tcp_bytes); memory cgroups: $start_memcgs + 1 -> $(memcgs_alive)"
 expect_log_clean
