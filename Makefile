@@ -10,7 +10,7 @@ CACHE_DIR := $(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME),$(HOME)/.cache)
 BUILD_DIR ?= $(CACHE_DIR)/tcp-memcg-v8
 JOBS      ?= $(shell nproc)
 # configs/series.config enables the series' option; stock lacks the symbol.
-BASE_FRAGMENTS := configs/guest.config configs/memcg-net.config \
+BASE_FRAGMENTS := configs/guest.config configs/distro-shape.config configs/memcg-net.config \
 	configs/cgroup-v2-selftest.config
 FRAGMENTS ?= $(BASE_FRAGMENTS) $(if $(filter patched,$(KERNEL)),configs/series.config)
 
@@ -73,7 +73,7 @@ help:
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  KCONFIGS=$(KCONFIGS) (FRAGMENTS, plus configs/debug.config with DEBUG=1)"
 	@echo "  LOG=$(LOG)"
-	@echo "  ACCEL=auto|kvm|tcg  QEMU_TIMEOUT=900  QEMU_MEM=1G  QEMU_SMP=1 (run-qemu.sh)"
+	@echo "  ACCEL=auto|kvm|tcg  QEMU_TIMEOUT=900  QEMU_MEM=1G  QEMU_SMP=2 (run-qemu.sh)"
 
 deps:
 	@scripts/install-deps.sh $(KVER)

@@ -41,7 +41,7 @@ for kernel in stock patched; do
 	for mode in v1 v2; do
 		log=$out/bench-$kernel-$mode.log
 		echo "bench: $kernel kernel, cgroup $mode: stream $stream MiB, rr $rr, many $many, $runs runs"
-		QEMU_ICOUNT=1 QEMU_MEM=2G QEMU_TIMEOUT=${QEMU_TIMEOUT:-3000} \
+		QEMU_ICOUNT=1 QEMU_SMP=1 QEMU_MEM=2G QEMU_TIMEOUT=${QEMU_TIMEOUT:-3000} \
 		QEMU_APPEND="tcpmemcg.bench=$mode,$runs,$stream,$rr,$many" \
 			"$here/run-qemu.sh" "$image" "$initramfs" "$log" >/dev/null || true
 		tr -d '\r' <"$log" | grep -q '^BENCH-DONE$' || {

@@ -5,7 +5,8 @@
 #
 # Environment: ACCEL=auto|kvm|tcg (auto probes KVM with the real kernel,
 # see below), QEMU_TIMEOUT seconds (default 900), QEMU_MEM (default 1G),
-# QEMU_SMP (default 1), QEMU_APPEND (extra kernel command line),
+# QEMU_SMP (default 2: the test kernel is SMP, and TCG runs one host
+# thread per vCPU), QEMU_APPEND (extra kernel command line),
 # QEMU_ICOUNT=1 (TCG with -icount shift=0,sleep=off: the guest clock
 # counts instructions, one per nanosecond, for make bench).
 # Exit status: QEMU's (2N+1 when the guest's /init ended with status N
@@ -28,7 +29,7 @@ qemu() {	# qemu ACCEL LOG TIMEOUT APPEND
 	# $icount is empty or two words
 	# shellcheck disable=SC2086
 	timeout -s KILL "$3" qemu-system-x86_64 -accel "$1" \
-		-m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-1}" \
+		-m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-2}" \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 quiet $4" \
 		-display none -monitor none -serial "file:$2" -nic none -no-reboot \

@@ -33,6 +33,19 @@ on_exit "for d in $top/*/*/ $top/*/; do rmdir \$d 2>/dev/null; done"
 
 running() { [ "$(date +%s)" -lt $end ] && [ "$1" -lt $max_ops ]; }
 
+# Each worker pins itself (and so its children) to one CPU, round robin,
+# so that on an SMP guest charges, uncharges, limit and tcp_mem writes,
+# cgroup removal and netns creation run on different CPUs at once, not
+# just interleaved by the scheduler on one.  'read' is a builtin: the
+# /proc/self it opens is the worker's own subshell.
+ncpus=$(nproc)
+pin() {	# pin WORKER-INDEX NAME
+	read -r pid _ </proc/self/stat
+	cpu=$(($1 % ncpus))
+	taskset -p -c $cpu "$pid" >/dev/null || fail "taskset $2 to CPU $cpu"
+	echo "$2:$cpu" >$dir/cpu-$2
+}
+
 # A cgroup under $top, or $top itself (one may vanish before it is used:
 # the worker then just fails that operation).
 pick_cgroup() {
@@ -42,6 +55,7 @@ pick_cgroup() {
 }
 
 traffic() {	# traffic 4|6
+	pin $(($1 / 2 - 2)) traffic-v$1
 	flag=
 	[ "$1" = 6 ] && flag=-6
 	n=0
@@ -53,6 +67,7 @@ traffic() {	# traffic 4|6
 }
 
 cgroups() {
+	pin 2 cgroups
 	n=0 i=0
 	while running $n; do
 		i=$((i + 1))
@@ -69,6 +84,7 @@ cgroups() {
 }
 
 moves() {
+	pin 3 moves
 	n=0
 	exec 4<>/tmp/stress.hold.fifo
 	while running $n; do
@@ -86,6 +102,7 @@ moves() {
 }
 
 limits() {
+	pin 4 limits
 	n=0
 	while running $n; do
 		cg=$(pick_cgroup)
@@ -104,6 +121,7 @@ limits() {
 # A namespace's tcp_mem written from inside a cgroup: it sets that
 # cgroup's thresholds too, racing the limit writes of the worker above.
 netns() {
+	pin 5 netns
 	n=0
 	while running $n; do
 		a=$((RANDOM % 64 + 16))
@@ -121,6 +139,7 @@ netns() {
 # never see a mixed or descending triple.  Absent on a kernel without the
 # series' file: then it only counts.
 stats() {
+	pin 6 stats
 	n=0
 	while running $n; do
 		for f in $top/memory.kmem.tcp.stat $top/*/memory.kmem.tcp.stat \
@@ -147,6 +166,7 @@ for f in traffic-v4 traffic-v6 cgroups moves limits netns stats; do
 	counts="$counts $f=$(cat $dir/$f)"
 done
 echo "stress: ${secs}s of guest time, operations:$counts"
+echo "stress: $ncpus CPUs, worker:CPU$(cat $dir/cpu-* | tr '\n' ' ' | sed 's/^/ /')"
 [ -s $dir/descending ] && fail "thresholds read out of order: $(head -3 $dir/descending)"
 
 # Every cgroup drains; then all can be removed.
