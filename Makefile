@@ -27,7 +27,8 @@ $(error KERNEL must be 'patched' or 'stock', not '$(KERNEL)')
 endif
 
 # DEBUG=1: the same tests on a kernel with configs/debug.config (KASAN,
-# lockdep, kmemleak, ...) in its own object dir, booted with panic_on_warn.
+# lockdep, kmemleak, full preemption, fault injection, ...) in its own
+# object dir, booted with panic_on_warn.
 VARIANT   := $(KVER)-$(KERNEL)$(if $(filter 1,$(DEBUG)),-debug)
 TREE      := $(BUILD_DIR)/linux-$(KVER)-$(KERNEL)
 OBJ       := $(BUILD_DIR)/obj-$(VARIANT)
@@ -36,7 +37,7 @@ INITRAMFS := $(BUILD_DIR)/initramfs.cpio.gz
 LOG       := $(BUILD_DIR)/logs/qemu-test-$(VARIANT).log
 KCONFIGS  := $(FRAGMENTS) $(if $(filter 1,$(DEBUG)),configs/debug.config)
 GUEST_ENV := $(if $(filter 1,$(DEBUG)),QEMU_APPEND="panic_on_warn=1 tcpmemcg.stress_seconds=180 $(QEMU_APPEND)" \
-	QEMU_TIMEOUT=$(or $(QEMU_TIMEOUT),2400) QEMU_MEM=$(or $(QEMU_MEM),2G))
+	QEMU_TIMEOUT=$(or $(QEMU_TIMEOUT),4800) QEMU_MEM=$(or $(QEMU_MEM),2G))
 # The stock kernel is the same tree with no series applied.
 SERIES_ARGS := $(if $(filter stock,$(KERNEL)),none,series patches)
 
