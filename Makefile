@@ -19,8 +19,8 @@ ifneq ($(filter $(CURDIR)/%,$(abspath $(BUILD_DIR))/),)
 $(error BUILD_DIR=$(BUILD_DIR) is inside the checkout; choose a directory outside it)
 endif
 DEBUG     ?= 0
-ifeq ($(filter $(DEBUG),0 1),)
-$(error DEBUG must be 0 or 1, not '$(DEBUG)')
+ifeq ($(filter $(DEBUG),0 1 kcsan),)
+$(error DEBUG must be 0, 1 or kcsan, not '$(DEBUG)')
 endif
 ifeq ($(filter $(KERNEL),patched stock),)
 $(error KERNEL must be 'patched' or 'stock', not '$(KERNEL)')
@@ -28,15 +28,19 @@ endif
 
 # DEBUG=1: the same tests on a kernel with configs/debug.config (KASAN,
 # lockdep, kmemleak, full preemption, fault injection, ...) in its own
-# object dir, booted with panic_on_warn.
-VARIANT   := $(KVER)-$(KERNEL)$(if $(filter 1,$(DEBUG)),-debug)
+# object dir, booted with panic_on_warn.  DEBUG=kcsan: the same with
+# configs/kcsan.config (the data-race detector, which excludes KASAN);
+# its races are sorted by scripts/kcsan-report.sh (make check-kcsan).
+DEBUG_SUFFIX := $(if $(filter 1,$(DEBUG)),-debug)$(if $(filter kcsan,$(DEBUG)),-kcsan)
+VARIANT   := $(KVER)-$(KERNEL)$(DEBUG_SUFFIX)
 TREE      := $(BUILD_DIR)/linux-$(KVER)-$(KERNEL)
 OBJ       := $(BUILD_DIR)/obj-$(VARIANT)
 BZIMAGE   := $(OBJ)/arch/x86/boot/bzImage
 INITRAMFS := $(BUILD_DIR)/initramfs.cpio.gz
 LOG       := $(BUILD_DIR)/logs/qemu-test-$(VARIANT).log
-KCONFIGS  := $(FRAGMENTS) $(if $(filter 1,$(DEBUG)),configs/debug.config)
-GUEST_ENV := $(if $(filter 1,$(DEBUG)),QEMU_APPEND="panic_on_warn=1 tcpmemcg.stress_seconds=180 $(QEMU_APPEND)" \
+KCONFIGS  := $(FRAGMENTS) $(if $(filter 1,$(DEBUG)),configs/debug.config) \
+	$(if $(filter kcsan,$(DEBUG)),configs/kcsan.config)
+GUEST_ENV := $(if $(filter-out 0,$(DEBUG)),QEMU_APPEND="panic_on_warn=1 tcpmemcg.stress_seconds=180 $(QEMU_APPEND)" \
 	QEMU_TIMEOUT=$(or $(QEMU_TIMEOUT),4800) QEMU_MEM=$(or $(QEMU_MEM),2G))
 # The stock kernel is the same tree with no series applied.
 SERIES_ARGS := $(if $(filter stock,$(KERNEL)),none,series patches)
@@ -48,7 +52,7 @@ INITRAMFS_INPUTS := initramfs/init initramfs/run-tests initramfs/run-selftest in
 
 .NOTPARALLEL:
 .PHONY: help deps check-deps apply unapply kernel initramfs qemu-test check-series \
-	check-configs selftest-memcontrol compare-memcontrol bench clean distclean
+	check-kcsan check-configs selftest-memcontrol compare-memcontrol bench clean distclean
 
 help:
 	@echo "Targets:"
@@ -59,6 +63,7 @@ help:
 	@echo "  initramfs   busybox, /init, tests and static helpers -> INITRAMFS"
 	@echo "  qemu-test   all of the above as needed, then run the tests in QEMU"
 	@echo "  check-series  build and boot after each patch in turn, checkpatch --strict each"
+	@echo "  check-kcsan   qemu-test DEBUG=kcsan on stock and patched: races the series adds"
 	@echo "  check-configs build the patched tree in each configs/variants/*.config, W=1 on its files"
 	@echo "  selftest-memcontrol  upstream's cgroup v2 test_memcontrol in the guest (KERNEL=...)"
 	@echo "  compare-memcontrol   the same on stock and patched, per-test results side by side"
@@ -66,7 +71,7 @@ help:
 	@echo "  clean       remove build output (OBJ dirs, initramfs, logs), keep trees"
 	@echo "  distclean   remove BUILD_DIR entirely"
 	@echo "Variables (in effect):"
-	@echo "  KVER=$(KVER)  KERNEL=$(KERNEL) (patched|stock)  DEBUG=$(DEBUG) (0|1)  JOBS=$(JOBS)"
+	@echo "  KVER=$(KVER)  KERNEL=$(KERNEL) (patched|stock)  DEBUG=$(DEBUG) (0|1|kcsan)  JOBS=$(JOBS)"
 	@echo "  TARBALL=$(TARBALL)"
 	@echo "  BUILD_DIR=$(BUILD_DIR)"
 	@echo "  TREE=$(TREE)"
@@ -100,6 +105,19 @@ qemu-test: kernel initramfs
 	@$(GUEST_ENV) scripts/run-qemu.sh $(BZIMAGE) $(INITRAMFS) $(LOG); \
 	 scripts/ktap-report.sh $(LOG) $$? || \
 	 { echo "serial log: $(LOG)"; exit 1; }
+	@$(if $(filter kcsan-patched,$(DEBUG)-$(KERNEL)),scripts/kcsan-report.sh series patches $(LOG))
+
+# The churn (every kind of operation at once, 180 s on 2 vCPUs) under
+# KCSAN on the stock and the patched kernel; fails only
+# on a race the patched kernel shows in a function the series adds or
+# changes and the stock kernel does not show (scripts/kcsan-report.sh).
+KCSAN_LOG = $(BUILD_DIR)/logs/qemu-test-$(KVER)-$(1)-kcsan.log
+check-kcsan:
+	-@$(MAKE) --no-print-directory qemu-test KERNEL=stock DEBUG=kcsan \
+		QEMU_APPEND="tcpmemcg.tests=stress-churn $(QEMU_APPEND)"
+	-@$(MAKE) --no-print-directory qemu-test KERNEL=patched DEBUG=kcsan \
+		QEMU_APPEND="tcpmemcg.tests=stress-churn $(QEMU_APPEND)"
+	@scripts/kcsan-report.sh series patches $(call KCSAN_LOG,patched) $(call KCSAN_LOG,stock)
 
 # Upstream's cgroup v2 memory controller selftest, built from the same
 # tree, in a guest that mounts cgroup v2 only (the series must not change
