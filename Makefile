@@ -52,7 +52,7 @@ INITRAMFS_INPUTS := initramfs/init initramfs/run-tests initramfs/run-selftest in
 
 .NOTPARALLEL:
 .PHONY: help deps check-deps apply unapply kernel initramfs qemu-test check-series \
-	check-kcsan check-configs selftest-memcontrol compare-memcontrol bench clean distclean
+	check-kcsan check-distro-config check-configs selftest-memcontrol compare-memcontrol bench clean distclean
 
 help:
 	@echo "Targets:"
@@ -64,6 +64,7 @@ help:
 	@echo "  qemu-test   all of the above as needed, then run the tests in QEMU"
 	@echo "  check-series  build and boot after each patch in turn, checkpatch --strict each"
 	@echo "  check-kcsan   qemu-test DEBUG=kcsan on stock and patched: races the series adds"
+	@echo "  check-distro-config  Debian's own config (built-in part) + the series, boot, suite"
 	@echo "  check-configs build the patched tree in each configs/variants/*.config, W=1 on its files"
 	@echo "  selftest-memcontrol  upstream's cgroup v2 test_memcontrol in the guest (KERNEL=...)"
 	@echo "  compare-memcontrol   the same on stock and patched, per-test results side by side"
@@ -159,6 +160,17 @@ check-series: check-deps initramfs
 	@scripts/check-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-bisect \
 		$(BUILD_DIR)/obj-$(KVER)-bisect series patches $(INITRAMFS) \
 		$(BASE_FRAGMENTS) configs/series.config
+
+# Debian's own kernel configuration: its built-in part (modules off) with
+# the series, booted with the whole suite; and with its modules, every
+# file that uses the accounting the series changes compiled.  Not in CI
+# (about 30 minutes on 2 cores).
+DEBIAN_CONFIG ?= /usr/src/linux-config-$(KVER)/config.amd64_none_amd64.xz
+check-distro-config: check-deps initramfs
+	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-patched series patches
+	@JOBS=$(JOBS) scripts/check-distro-config.sh $(BUILD_DIR)/linux-$(KVER)-patched \
+		$(DEBIAN_CONFIG) $(BUILD_DIR)/obj-$(KVER)-distro $(INITRAMFS) $(BUILD_DIR)/logs \
+		configs/distro-check.config configs/series.config
 
 # The patched tree in other configurations; the stock tree only for the
 # W=1 comparison.
