@@ -78,7 +78,7 @@ help:
 	@echo "  TREE=$(TREE)"
 	@echo "  OBJ=$(OBJ)"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
-	@echo "  KCONFIGS=$(KCONFIGS) (FRAGMENTS, plus configs/debug.config with DEBUG=1)"
+	@echo "  KCONFIGS=$(KCONFIGS) (FRAGMENTS, plus configs/debug.config with DEBUG=1, configs/kcsan.config with DEBUG=kcsan)"
 	@echo "  LOG=$(LOG)"
 	@echo "  ACCEL=auto|kvm|tcg  QEMU_TIMEOUT=900  QEMU_MEM=1G  QEMU_SMP=2 (run-qemu.sh)"
 
@@ -115,11 +115,11 @@ qemu-test: kernel initramfs
 # KCSAN watches one access in 4000 by default: too few for a TCG guest's
 # 180 s, which then saw no race in stock's churn; one in 400 here.
 KCSAN_LOG = $(BUILD_DIR)/logs/qemu-test-$(KVER)-$(1)-kcsan.log
+KCSAN_RUN = $(MAKE) --no-print-directory qemu-test KERNEL=$(1) DEBUG=kcsan \
+	QEMU_APPEND="tcpmemcg.tests=stress-churn kcsan.skip_watch=400 $(QEMU_APPEND)"
 check-kcsan:
-	-@$(MAKE) --no-print-directory qemu-test KERNEL=stock DEBUG=kcsan \
-		QEMU_APPEND="tcpmemcg.tests=stress-churn kcsan.skip_watch=400 $(QEMU_APPEND)"
-	-@$(MAKE) --no-print-directory qemu-test KERNEL=patched DEBUG=kcsan \
-		QEMU_APPEND="tcpmemcg.tests=stress-churn kcsan.skip_watch=400 $(QEMU_APPEND)"
+	-+@$(call KCSAN_RUN,stock)
+	-+@$(call KCSAN_RUN,patched)
 	@scripts/kcsan-report.sh series patches $(call KCSAN_LOG,patched) $(call KCSAN_LOG,stock)
 
 # Upstream's cgroup v2 memory controller selftest, built from the same
