@@ -56,28 +56,8 @@ else
 		{ cat "$obj/merge_config.log" >&2; die "merge_config.sh failed"; }
 	make -s -C "$src" O="$obj" olddefconfig
 
-	# merge_config.sh only warns when a symbol did not take the value a
-	# fragment asked for (an unmet dependency, a misspelt name).  Fail.
-	# A later fragment overrides an earlier one, as in merge_config.sh.
-	missing=$(
-		cat "$@" | sed -n \
-			-e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1=\2/p' \
-			-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/p' |
-		awk -F= '{ last[$1] = $0; order[$1] = NR } END { for (s in last) print order[s], last[s] }' |
-		sort -n | cut -d' ' -f2- |
-		while IFS= read -r want; do
-			sym=${want%%=*} val=${want#*=}
-			got=$(grep -E "^$sym=|^# $sym is not set" "$obj/.config" |
-			      sed -e "s/^$sym=//" -e 's/^# .* is not set$/n/')
-			[ -n "$got" ] || got=n
-			[ "$got" = "$val" ] || echo "  $sym: asked $val, got $got"
-		done
-	)
-	if [ -n "$missing" ]; then
-		echo "build-kernel: symbols the fragments ask for did not reach $obj/.config:" >&2
-		echo "$missing" >&2
-		exit 1
-	fi
+	"$(dirname "$0")/check-config-symbols.sh" "$obj/.config" "$@" >&2 ||
+		die "the configuration is not what the fragments ask for"
 	printf '%s\n' "$inputs" >"$obj/.config-inputs"
 fi
 

@@ -52,16 +52,8 @@ configure() {
 	make -s -C "$tree" O="$_obj" olddefconfig
 	[ $# -lt 2 ] || make -s -C "$tree" O="$_obj" "$2"
 	# shellcheck disable=SC2086
-	_missing=$(sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)$/\1/p' \
-			-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/p' $frags |
-		while IFS= read -r want; do
-			sym=${want%%=*}
-			got=$(sed -n -e "s/^$sym=//p" -e "s/^# $sym is not set$/n/p" "$_obj/.config")
-			[ "${got:-n}" = "${want#*=}" ] || echo "  $sym: asked ${want#*=}, got ${got:-n}"
-		done)
-	[ -z "$_missing" ] ||
-		die "symbols the fragments ask for did not reach $_obj/.config:
-$_missing"
+	"$here/check-config-symbols.sh" "$_obj/.config" $frags >&2 ||
+		die "the configuration is not what the fragments ask for"
 }
 
 # Part 1
