@@ -75,10 +75,12 @@ while IFS= read -r name; do
 	       grep -x -F -f "$tmp/series-functions" | sort -u | tr '\n' ' ')
 	if cut -f1 "$tmp/stock" | grep -q -F -x -e "$name"; then
 		where="also in stock"
-	else
+	elif [ -n "$stock" ]; then
 		where="patched only"
+	else
+		where="no stock run"
 	fi
-	if [ -n "$hits" ] && [ "$where" = "patched only" ]; then
+	if [ -n "$hits" ] && [ "$where" != "also in stock" ]; then
 		verdict="SERIES RACE (series functions: ${hits% })"
 		fail=1 ours=$((ours + 1))
 	elif [ -n "$hits" ]; then
