@@ -32,9 +32,9 @@ endif
 # configs/kcsan.config (the data-race detector, which excludes KASAN),
 # without panic_on_warn (KCSAN honours it, and a race is a finding to
 # sort, not a crash): its races are sorted by scripts/kcsan-report.sh
-# (make check-kcsan).  Both boot with loglevel=5 on top of run-qemu's
-# quiet, so that the backtraces of reports (printed at the default
-# level) reach the serial log.
+# (make check-kcsan).  DEBUG=kcsan boots with loglevel=5 on top of
+# run-qemu's quiet, so that the backtraces of its reports (printed at
+# the default level) reach the serial log, which kcsan-report.sh reads.
 DEBUG_SUFFIX := $(if $(filter 1,$(DEBUG)),-debug)$(if $(filter kcsan,$(DEBUG)),-kcsan)
 VARIANT   := $(KVER)-$(KERNEL)$(DEBUG_SUFFIX)
 TREE      := $(BUILD_DIR)/linux-$(KVER)-$(KERNEL)
@@ -44,7 +44,7 @@ INITRAMFS := $(BUILD_DIR)/initramfs.cpio.gz
 LOG       := $(BUILD_DIR)/logs/qemu-test-$(VARIANT).log
 KCONFIGS  := $(FRAGMENTS) $(if $(filter 1,$(DEBUG)),configs/debug.config) \
 	$(if $(filter kcsan,$(DEBUG)),configs/kcsan.config)
-GUEST_ENV := $(if $(filter-out 0,$(DEBUG)),QEMU_APPEND="$(if $(filter 1,$(DEBUG)),panic_on_warn=1) loglevel=5 tcpmemcg.stress_seconds=180 $(QEMU_APPEND)" \
+GUEST_ENV := $(if $(filter-out 0,$(DEBUG)),QEMU_APPEND="$(if $(filter 1,$(DEBUG)),panic_on_warn=1,loglevel=5) tcpmemcg.stress_seconds=180 $(QEMU_APPEND)" \
 	QEMU_TIMEOUT=$(or $(QEMU_TIMEOUT),4800) QEMU_MEM=$(or $(QEMU_MEM),2G))
 # The stock kernel is the same tree with no series applied.
 SERIES_ARGS := $(if $(filter stock,$(KERNEL)),none,series patches)
