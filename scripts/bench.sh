@@ -11,15 +11,25 @@
 #   a  stock,   root cgroup (v1)          c  patched, root cgroup, no limit
 #   b  stock,   child with a TCP limit    d  patched, child with a limit
 #                                         e  patched, grandchild of a limit
+#                                         k  patched, kubepods/burstable/
+#                                            pod/ctr, the limit on the pod
 #   f  stock,   cgroup v2 child           g  patched, cgroup v2 child
 # Printed, and kept in OUT_DIR/bench-report.txt: median, min and max
 # guest nanoseconds (= instructions) per scenario and workload, then the
-# ratios of medians c/a, g/f (targets 1.005), d/b (1.03) and e/b (1.05).
+# ratios of medians c/a, g/f (targets 1.001), d/b (1.005), e/b (1.01)
+# and k/b (1.015).  Then two sweeps on both kernels, each with its chart:
+# instructions per 64 KiB written against the depth of the socket's
+# cgroup below a limited one (stream; OUT_DIR/bench-depth.png), and
+# against the number of filled connections (many, in the limited child;
+# OUT_DIR/bench-conns.png), with the per-level and per-connection
+# increments of each kernel (least-squares slopes of the medians).
 # OUT_DIR/bench-ratios.png charts the ratios.  Exit status 1 if a run
 # failed or a ratio misses its target.
 #
 # Environment: BENCH_RUNS (timed runs per workload, after one warm-up;
-# default 5), BENCH_STREAM_MIB (64), BENCH_RR (1000), BENCH_MANY (200).
+# default 5), BENCH_STREAM_MIB (64), BENCH_RR (1000), BENCH_MANY (200),
+# BENCH_DEPTHS (the depths swept, "1 2 3 4 5 6 7 8"), BENCH_CONNS (the
+# connection counts swept, "200 1000 2000").
 set -eu
 
 die() { echo "bench: $*" >&2; exit 1; }
@@ -29,7 +39,19 @@ stock=$1 patched=$2 initramfs=$3 out=$4
 here=$(cd "$(dirname "$0")" && pwd)
 runs=${BENCH_RUNS:-5} stream=${BENCH_STREAM_MIB:-64}
 rr=${BENCH_RR:-1000} many=${BENCH_MANY:-200}
+depths=${BENCH_DEPTHS:-1 2 3 4 5 6 7 8} conns=${BENCH_CONNS:-200 1000 2000}
 [ "$runs" -ge 5 ] || die "BENCH_RUNS must be at least 5"
+for n in $depths $conns; do
+	case $n in
+	'' | *[!0-9]* | 0) die "BENCH_DEPTHS and BENCH_CONNS take positive numbers, not '$n'" ;;
+	esac
+done
+for list in "$depths" "$conns"; do
+	[ "$(echo "$list" | wc -w)" -ge 2 ] ||
+		die "BENCH_DEPTHS and BENCH_CONNS need two values each, for a slope"
+done
+# one word each on the kernel command line
+dlist=$(echo "$depths" | tr -s ' ' :) clist=$(echo "$conns" | tr -s ' ' :)
 command -v gnuplot >/dev/null || die "gnuplot not found: apt-get install gnuplot-nox"
 mkdir -p "$out"
 
@@ -42,7 +64,7 @@ for kernel in stock patched; do
 		log=$out/bench-$kernel-$mode.log
 		echo "bench: $kernel kernel, cgroup $mode: stream $stream MiB, rr $rr, many $many, $runs runs"
 		QEMU_ICOUNT=1 QEMU_SMP=1 QEMU_MEM=2G QEMU_TIMEOUT=${QEMU_TIMEOUT:-3000} \
-		QEMU_APPEND="tcpmemcg.bench=$mode,$runs,$stream,$rr,$many" \
+		QEMU_APPEND="tcpmemcg.bench=$mode,$runs,$stream,$rr,$many,$dlist,$clist" \
 			"$here/run-qemu.sh" "$image" "$initramfs" "$log" >/dev/null || true
 		tr -d '\r' <"$log" | grep -q '^BENCH-DONE$' || {
 			tr -d '\r' <"$log" | grep '^BENCH-FAIL' >&2 || true
@@ -60,9 +82,12 @@ $1 == "stock"   && $2 == "child-limit"      { s = "b" }
 $1 == "patched" && $2 == "root"             { s = "c" }
 $1 == "patched" && $2 == "child-limit"      { s = "d" }
 $1 == "patched" && $2 == "grandchild-limit" { s = "e" }
+$1 == "patched" && $2 == "pod-limit"        { s = "k" }
 $1 == "stock"   && $2 == "v2-child"         { s = "f" }
 $1 == "patched" && $2 == "v2-child"         { s = "g" }
-$1 == "stock"   && $2 == "grandchild-limit" { s = "" }	# not charged on stock
+# not charged on stock (no limit of their own); sweeps: below
+$1 == "stock"   && ($2 == "grandchild-limit" || $2 == "pod-limit") { s = "" }
+$2 ~ /^(depth|conns)-/ { s = "" }
 s != "" { print s, $3, $5 }
 { s = "" }' "$results" | sort -k1,1 -k2,2 -k3,3n >"$out/bench-scenarios.txt"
 
@@ -75,6 +100,51 @@ function flush() {
 }
 { k = $1 " " $2; if (k != key) { flush(); key = k } v[++n] = $3 }
 END { flush() }' "$out/bench-scenarios.txt" >"$out/bench-medians.txt"
+
+# The sweeps: "KERNEL SWEEP X MEDIAN", the median of the runs' guest
+# instructions per 64 KiB written (depth), or per run (conns).
+awk '
+$2 ~ /^depth-/ { sub(/^depth-/, "", $2); print $1, "depth", $2, $5 * 65536 / $6 }
+$2 ~ /^conns-/ { sub(/^conns-/, "", $2); print $1, "conns", $2, $5 }' "$results" |
+	sort -k1,1 -k2,2 -k3,3n -k4,4n | awk '
+function flush() {
+	if (n)
+		print key, (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2)
+	n = 0
+}
+{ k = $1 " " $2 " " $3; if (k != key) { flush(); key = k } v[++n] = $4 }
+END { flush() }' >"$out/bench-sweeps.txt"
+# sweep_table SWEEP DIVIDE: "X STOCK PATCHED", each median divided by X
+# when DIVIDE is 1 (conns: per connection, which is 64 KiB written)
+sweep_table() {
+	awk -v s="$1" -v d="$2" '
+	$2 == s { m[$1 " " $3] = $4 / (d ? $3 : 1); x[$3] = 1 }
+	END { for (v in x) print v, m["stock " v], m["patched " v] }' \
+		"$out/bench-sweeps.txt" | sort -n
+}
+# slope COLUMN: least-squares slope of COLUMN against column 1
+slope() {
+	awk -v c="$1" '{ n++; sx += $1; sy += $c; sxx += $1 * $1; sxy += $1 * $c }
+	END { printf "%.1f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }'
+}
+sweep_table depth 0 >"$out/bench-depth.dat"
+sweep_table conns 1 >"$out/bench-conns.dat"
+sweep_table conns 0 >"$out/bench-conns-total.dat"
+for dat in "$out/bench-depth.dat" "$out/bench-conns.dat"; do
+	[ "$(wc -l <"$dat")" -ge 2 ] || die "too few points in $dat ($out/bench-sweeps.txt)"
+done
+! grep -qv '^[0-9]* [0-9.]* [0-9.]*$' "$out/bench-depth.dat" "$out/bench-conns.dat" ||
+	die "a sweep point is missing on one kernel ($out/bench-sweeps.txt)"
+dstock=$(slope 2 <"$out/bench-depth.dat") dpatched=$(slope 3 <"$out/bench-depth.dat")
+cstock=$(slope 2 <"$out/bench-conns-total.dat") cpatched=$(slope 3 <"$out/bench-conns-total.dat")
+# Parallel enough: per level, the series adds at most 0.25% of stock's
+# cost at the smallest depth (k/b's allowance over d/b, spread over its
+# four levels); per connection, at most 0.5% of stock's (d/b's).
+dbase=$(head -1 "$out/bench-depth.dat" | cut -d' ' -f2)
+dverdict=$(awk -v s="$dstock" -v p="$dpatched" -v b="$dbase" \
+	'BEGIN { print ((p - s) <= 0.0025 * b ? "met" : "MISSED") }')
+cverdict=$(awk -v s="$cstock" -v p="$cpatched" \
+	'BEGIN { print (p <= 1.005 * s ? "met" : "MISSED") }')
 
 report=$out/bench-report.txt
 kver=$(strings "$patched" 2>/dev/null | grep -m1 -o '^[0-9]\+\.[0-9]\+\.[0-9]\+[^ ]*' || echo unknown)
@@ -89,8 +159,8 @@ kver=$(strings "$patched" 2>/dev/null | grep -m1 -o '^[0-9]\+\.[0-9]\+\.[0-9]\+[
 	awk '
 	{ m[$1 " " $2] = $3; w[$2] = 1 }
 	END {
-		split("c/a 1.005 g/f 1.005 d/b 1.03 e/b 1.05", t, " ")
-		for (i = 1; i < 8; i += 2) {
+		n = split("c/a 1.001 g/f 1.001 d/b 1.005 e/b 1.01 k/b 1.015", t, " ")
+		for (i = 1; i < n; i += 2) {
 			split(t[i], p, "/")
 			for (wl in w) {
 				if (!((p[1] " " wl) in m) || !((p[2] " " wl) in m))
@@ -101,6 +171,18 @@ kver=$(strings "$patched" 2>/dev/null | grep -m1 -o '^[0-9]\+\.[0-9]\+\.[0-9]\+[
 			}
 		}
 	}' "$out/bench-medians.txt" | sort -k1,1 -k2,2
+	echo
+	echo "depth sweep: stream in a cgroup L levels below a limited one (a limit of its own too),"
+	echo "guest instructions per 64 KiB written, medians"
+	printf '%5s %12s %12s %9s\n' L stock patched ratio
+	awk '{ printf "%5d %12.0f %12.0f %9.4f\n", $1, $2, $3, $3 / $2 }' "$out/bench-depth.dat"
+	echo "  per level: stock +$dstock, patched +$dpatched; the series adds $(awk -v s="$dstock" -v p="$dpatched" 'BEGIN { printf "%+.1f", p - s }') per level (target <= 0.25% of stock at L=$(head -1 "$out/bench-depth.dat" | cut -d' ' -f1): $(awk -v b="$dbase" 'BEGIN { printf "%.1f", 0.0025 * b }'))  $dverdict"
+	echo
+	echo "connection sweep: many N in the limited child (each connection given 64 KiB),"
+	echo "guest instructions per connection = per 64 KiB written, medians"
+	printf '%5s %12s %12s %9s\n' N stock patched ratio
+	awk '{ printf "%5d %12.0f %12.0f %9.4f\n", $1, $2, $3, $3 / $2 }' "$out/bench-conns.dat"
+	echo "  per connection (slope of the run's total): stock $cstock, patched $cpatched (target <= 1.005 x stock)  $cverdict"
 	echo
 	echo "guest runs took $elapsed s of host time"
 } >"$report"
@@ -113,18 +195,45 @@ set terminal pngcairo size 900,500 noenhanced
 set output "$out/bench-ratios.png"
 set title "tcp-memcg-v8: cost ratios of medians ($kver, guest instructions)"
 set ylabel "ratio"
-set yrange [0.95:1.08]
+set yrange [0.98:1.03]
 set grid ytics
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set key top left
-set arrow from graph 0, first 1.005 to graph 1, first 1.005 nohead dt 2 lc rgb "black"
-set arrow from graph 0, first 1.03 to graph 1, first 1.03 nohead dt 2 lc rgb "gray40"
-set arrow from graph 0, first 1.05 to graph 1, first 1.05 nohead dt 2 lc rgb "gray60"
+set arrow from graph 0, first 1.001 to graph 1, first 1.001 nohead dt 2 lc rgb "black"
+set arrow from graph 0, first 1.005 to graph 1, first 1.005 nohead dt 2 lc rgb "gray30"
+set arrow from graph 0, first 1.01 to graph 1, first 1.01 nohead dt 2 lc rgb "gray50"
+set arrow from graph 0, first 1.015 to graph 1, first 1.015 nohead dt 2 lc rgb "gray70"
 plot "< awk '\$2 == \"many\"' $out/bench-ratios.dat" using 3:xtic(1) title "many", \
      "< awk '\$2 == \"rr\"' $out/bench-ratios.dat" using 3 title "rr", \
      "< awk '\$2 == \"stream\"' $out/bench-ratios.dat" using 3 title "stream"
 EOF
-echo "bench: report $report, chart $out/bench-ratios.png"
-! grep -q 'MISSED$' "$report" || die "a ratio missed its target (see $report)"
+
+for sweep in depth conns; do
+	case $sweep in
+	depth) xlabel="depth of the socket's cgroup below the limited one (levels)" ;;
+	conns) xlabel="filled connections (64 KiB each)" ;;
+	esac
+	# a PNG, and the same chart as text for the report and the README
+	for term in "pngcairo size 900,500 noenhanced" "dumb size 78,22"; do
+		case $term in
+		png*) file=$out/bench-$sweep.png grid="set grid" ;;
+		*) file=$out/bench-$sweep.txt grid="unset grid" ;;
+		esac
+		gnuplot <<EOF
+set terminal $term
+set output "$file"
+set title "guest instructions per 64 KiB written ($kver)"
+set xlabel "$xlabel"
+$grid
+set key top left
+plot "$out/bench-$sweep.dat" using 1:2 with linespoints title "stock", \\
+     "$out/bench-$sweep.dat" using 1:3 with linespoints title "patched"
+EOF
+	done
+	cat "$out/bench-$sweep.txt" >>"$report"
+done
+cat "$out/bench-depth.txt" "$out/bench-conns.txt"
+echo "bench: report $report, charts $out/bench-ratios.png, $out/bench-depth.png, $out/bench-conns.png"
+! grep -q 'MISSED$' "$report" || die "a target was missed (see $report)"

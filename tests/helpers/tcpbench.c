@@ -8,7 +8,8 @@
  *   rr COUNT       COUNT round trips of connect, accept, a 64-byte request
  *                  and answer, close
  *   many COUNT     COUNT connections opened, each given 64 KiB, then all
- *                  drained, then closed
+ *                  drained, then closed (the open-file limit is raised to
+ *                  hold 2 * COUNT sockets)
  *
  * The workload runs once to warm up, then RUNS times; each timed run prints
  *   WORKLOAD RUN NS BYTES
@@ -29,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -220,6 +222,23 @@ static long many(int lfd, struct sockaddr_in *addr, long count)
 	return moved;
 }
 
+/* many COUNT holds 2 * COUNT sockets open: more than the default 1024 */
+static void allow_files(long count)
+{
+	struct rlimit rl;
+	rlim_t want = 2 * count + 16;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		die("getrlimit");
+	if (rl.rlim_cur >= want)
+		return;
+	rl.rlim_cur = want;
+	if (rl.rlim_max < want)
+		rl.rlim_max = want;
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		die("setrlimit RLIMIT_NOFILE");
+}
+
 int main(int argc, char **argv)
 {
 	long (*work)(int, struct sockaddr_in *, long);
@@ -248,6 +267,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	if (work == many)
+		allow_files(count);
 	memset(buf, 'x', sizeof(buf));
 	lfd = listener(&addr);
 	for (run = 0; run <= runs; run++) {
