@@ -51,23 +51,35 @@ cg_make t-fault/unlimited
 limited=$MEMCG/t-fault/limited
 expect_write "$limited/memory.kmem.tcp.limit_in_bytes" 16M OK
 
-# sweep NAME COMMAND...: run "failnth n COMMAND..." for n = 1, 2, ...
-# until a run injects no fault; print how many fault points it swept and
-# how often the operation failed.
+# sweep [-b BEFORE] [-f AFTER_FAILURE] NAME COMMAND...: run "failnth n
+# COMMAND..." for n = 1, 2, ... until a run injects no fault; print how
+# many fault points it swept and how often the operation failed.  The
+# function BEFORE runs before each run, AFTER_FAILURE (given n) after
+# each run whose operation failed.
 sweep() {
+	_before=: _after_failure=:
+	while :; do
+		case $1 in
+		-b) _before=$2; shift 2 ;;
+		-f) _after_failure=$2; shift 2 ;;
+		*) break ;;
+		esac
+	done
 	_name=$1
 	shift
 	_n=0 _failed=0
 	while :; do
 		_n=$((_n + 1))
 		[ $_n -le $max_n ] || fail "$_name: still injecting at n=$max_n"
+		$_before
 		_out=$(timeout -s KILL 60 failnth $_n "$@" 2>&1) ||
 			fail "$_name, fault $_n: failnth did not finish: $_out"
 		case $_out in
 		"injected=no result=ok") break ;;
 		"injected=no result="*) fail "$_name: fails with no fault injected: $_out" ;;
 		"injected=yes result=ok") ;;
-		"injected=yes result="*) _failed=$((_failed + 1)) ;;
+		"injected=yes result="*) _failed=$((_failed + 1))
+			$_after_failure $_n ;;
 		*) fail "$_name, fault $_n: $_out" ;;
 		esac
 	done
@@ -97,28 +109,14 @@ sweep "connection in an unlimited child of a limited memcg" tcp $limited/child
 settled
 
 # Each run starts from no limit: the first limit takes the static key
-# and sets the thresholds.
+# and sets the thresholds.  A failed first write leaves no limit.
 limit=$MEMCG/t-fault/unlimited/memory.kmem.tcp.limit_in_bytes
-sweep_first_limit() {
-	_n=0 _failed=0
-	while :; do
-		_n=$((_n + 1))
-		[ $_n -le $max_n ] || fail "first limit: still injecting at n=$max_n"
-		writefile $limit -1 >/dev/null
-		_out=$(timeout -s KILL 60 failnth $_n write $limit 8M 2>&1) ||
-			fail "first limit, fault $_n: failnth did not finish: $_out"
-		case $_out in
-		"injected=no result=ok") break ;;
-		"injected=yes result=ok") ;;
-		"injected=yes result="*) _failed=$((_failed + 1))
-			expect_eq "$(cat $limit)" 9223372036854771712 \
-				"limit after a failed first write (fault $_n)" ;;
-		*) fail "first limit, fault $_n: $_out" ;;
-		esac
-	done
-	echo "first limit on a memcg: $((_n - 1)) fault points swept, the write failed cleanly at $_failed of them"
+no_limit() { writefile $limit -1 >/dev/null; }
+still_no_limit() {
+	expect_eq "$(cat $limit)" 9223372036854771712 \
+		"limit after a failed first write (fault $1)"
 }
-sweep_first_limit
+sweep -b no_limit -f still_no_limit "first limit on a memcg" write $limit 8M
 expect_eq "$(cat $limit)" 8388608 "limit after the sweep"
 writefile $limit -1 >/dev/null
 settled
