@@ -3,15 +3,24 @@
 # the tests in QEMU.  Each stage is a script in scripts/; this file only
 # wires them together.  'make help' lists targets and variables.
 
-KVER      ?= 6.1
+# The default kernel's series is the top-level 'series' with 'patches/';
+# another kernel's is patches/KVER/series with its patches beside it.
+DEFAULT_KVER := 6.1
+KVER      ?= $(DEFAULT_KVER)
+series_of   = $(if $(filter $(DEFAULT_KVER),$(1)),series,patches/$(1)/series)
+patchdir_of = $(if $(filter $(DEFAULT_KVER),$(1)),patches,patches/$(1))
+SERIES    := $(call series_of,$(KVER))
+PATCHDIR  := $(call patchdir_of,$(KVER))
 KERNEL    ?= patched
 TARBALL   ?= /usr/src/linux-source-$(KVER).tar.xz
 CACHE_DIR := $(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME),$(HOME)/.cache)
 BUILD_DIR ?= $(CACHE_DIR)/tcp-memcg-v8
 JOBS      ?= $(shell nproc)
 # configs/series.config enables the series' option; stock lacks the symbol.
+# configs/kver-KVER.config, where there is one, is what that kernel needs
+# on top (6.12: the v1 memory controller, off by default there).
 BASE_FRAGMENTS := configs/guest.config configs/distro-shape.config configs/memcg-net.config \
-	configs/cgroup-v2-selftest.config
+	configs/cgroup-v2-selftest.config $(wildcard configs/kver-$(KVER).config)
 FRAGMENTS ?= $(BASE_FRAGMENTS) $(if $(filter patched,$(KERNEL)),configs/series.config)
 
 # Kernel trees and build output never go under the checkout.
@@ -47,7 +56,7 @@ KCONFIGS  := $(FRAGMENTS) $(if $(filter 1,$(DEBUG)),configs/debug.config) \
 GUEST_ENV := $(if $(filter-out 0,$(DEBUG)),QEMU_APPEND="$(if $(filter 1,$(DEBUG)),panic_on_warn=1,loglevel=5) tcpmemcg.stress_seconds=180 $(QEMU_APPEND)" \
 	QEMU_TIMEOUT=$(or $(QEMU_TIMEOUT),4800) QEMU_MEM=$(or $(QEMU_MEM),2G))
 # The stock kernel is the same tree with no series applied.
-SERIES_ARGS := $(if $(filter stock,$(KERNEL)),none,series patches)
+SERIES_ARGS := $(if $(filter stock,$(KERNEL)),none,$(SERIES) $(PATCHDIR))
 
 INITRAMFS_INPUTS := initramfs/init initramfs/run-tests initramfs/run-selftest initramfs/run-bench \
 	initramfs/kernel-log-splats \
@@ -56,7 +65,8 @@ INITRAMFS_INPUTS := initramfs/init initramfs/run-tests initramfs/run-selftest in
 
 .NOTPARALLEL:
 .PHONY: help deps check-deps apply unapply kernel initramfs qemu-test check-series \
-	check-kcsan check-distro-config check-configs selftest-memcontrol compare-memcontrol bench clean distclean
+	check-kcsan check-distro-config check-configs selftest-memcontrol compare-memcontrol bench \
+	rebase-report clean distclean
 
 help:
 	@echo "Targets:"
@@ -73,11 +83,13 @@ help:
 	@echo "  selftest-memcontrol  upstream's cgroup v2 test_memcontrol in the guest (KERNEL=...)"
 	@echo "  compare-memcontrol   the same on stock and patched, per-test results side by side"
 	@echo "  bench       cost of the series: stock vs patched under instruction-counting TCG"
+	@echo "  rebase-report  FROM's series onto a fresh TO tree: what applies, what needs work"
 	@echo "  clean       remove build output (OBJ dirs, initramfs, logs), keep trees"
 	@echo "  distclean   remove BUILD_DIR entirely"
 	@echo "Variables (in effect):"
 	@echo "  KVER=$(KVER)  KERNEL=$(KERNEL) (patched|stock)  DEBUG=$(DEBUG) (0|1|kcsan)  JOBS=$(JOBS)"
 	@echo "  TARBALL=$(TARBALL)"
+	@echo "  SERIES=$(SERIES)  PATCHDIR=$(PATCHDIR)  (rebase-report: FROM=$(FROM) TO=$(TO))"
 	@echo "  BUILD_DIR=$(BUILD_DIR)"
 	@echo "  TREE=$(TREE)"
 	@echo "  OBJ=$(OBJ)"
@@ -110,7 +122,7 @@ qemu-test: kernel initramfs
 	@$(GUEST_ENV) scripts/run-qemu.sh $(BZIMAGE) $(INITRAMFS) $(LOG); \
 	 scripts/ktap-report.sh $(LOG) $$? || \
 	 { echo "serial log: $(LOG)"; exit 1; }
-	@$(if $(filter kcsan-patched,$(DEBUG)-$(KERNEL)),scripts/kcsan-report.sh series patches $(LOG))
+	@$(if $(filter kcsan-patched,$(DEBUG)-$(KERNEL)),scripts/kcsan-report.sh $(SERIES) $(PATCHDIR) $(LOG))
 
 # The churn (every kind of operation at once, 180 s on 2 vCPUs) under
 # KCSAN on the stock and the patched kernel; fails only
@@ -124,7 +136,7 @@ KCSAN_RUN = $(MAKE) --no-print-directory qemu-test KERNEL=$(1) DEBUG=kcsan \
 check-kcsan:
 	-+@$(call KCSAN_RUN,stock)
 	-+@$(call KCSAN_RUN,patched)
-	@scripts/kcsan-report.sh series patches $(call KCSAN_LOG,patched) $(call KCSAN_LOG,stock)
+	@scripts/kcsan-report.sh $(SERIES) $(PATCHDIR) $(call KCSAN_LOG,patched) $(call KCSAN_LOG,stock)
 
 # Upstream's cgroup v2 memory controller selftest, built from the same
 # tree, in a guest that mounts cgroup v2 only (the series must not change
@@ -162,7 +174,7 @@ bench: initramfs
 # Its own tree and object dir, so the tree 'make apply' keeps is untouched.
 check-series: check-deps initramfs
 	@scripts/check-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-bisect \
-		$(BUILD_DIR)/obj-$(KVER)-bisect series patches $(INITRAMFS) \
+		$(BUILD_DIR)/obj-$(KVER)-bisect $(SERIES) $(PATCHDIR) $(INITRAMFS) \
 		$(BASE_FRAGMENTS) configs/series.config
 
 # Debian's own kernel configuration: its built-in part (modules off) with
@@ -171,7 +183,7 @@ check-series: check-deps initramfs
 # (about 30 minutes on 2 cores).
 DEBIAN_CONFIG ?= /usr/src/linux-config-$(KVER)/config.amd64_none_amd64.xz
 check-distro-config: check-deps initramfs
-	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-patched series patches
+	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-patched $(SERIES) $(PATCHDIR)
 	@JOBS=$(JOBS) scripts/check-distro-config.sh $(BUILD_DIR)/linux-$(KVER)-patched \
 		$(DEBIAN_CONFIG) $(BUILD_DIR)/obj-$(KVER)-distro $(INITRAMFS) $(BUILD_DIR)/logs \
 		configs/distro-check.config configs/series.config
@@ -179,12 +191,25 @@ check-distro-config: check-deps initramfs
 # The patched tree in other configurations; the stock tree only for the
 # W=1 comparison.
 check-configs: check-deps
-	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-patched series patches
+	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-patched $(SERIES) $(PATCHDIR)
 	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-stock none
 	@JOBS=$(JOBS) scripts/check-configs.sh $(BUILD_DIR)/linux-$(KVER)-patched \
 		$(BUILD_DIR)/linux-$(KVER)-stock $(BUILD_DIR)/obj-$(KVER)-check \
 		$(BASE_FRAGMENTS) configs/series.config \
 		-- $(sort $(wildcard configs/variants/*.config))
+
+# Where the work is when the series moves to another kernel: FROM's
+# series pushed onto a fresh tree of TO, one line per patch and per hunk
+# that needs work (scripts/rebase-report.sh); the report is also kept in
+# BUILD_DIR/logs.
+FROM ?= $(DEFAULT_KVER)
+TO   ?= 6.12
+rebase-report:
+	@scripts/check-deps.sh $(TO) >/dev/null
+	@mkdir -p $(BUILD_DIR)/logs
+	@scripts/rebase-report.sh $(call series_of,$(FROM)) $(call patchdir_of,$(FROM)) \
+		/usr/src/linux-source-$(TO).tar.xz $(BUILD_DIR)/rebase-$(FROM)-to-$(TO) \
+		$(BUILD_DIR)/logs/rebase-$(FROM)-to-$(TO).txt
 
 clean:
 	rm -rf $(BUILD_DIR)/obj-* $(INITRAMFS) $(BUILD_DIR)/logs
