@@ -62,7 +62,7 @@ log=$logdir/check-distro-config.log
 t0=$(date +%s)
 configure "$obj" mod2noconfig
 echo "check-distro-config: Debian's config, modules off, + $* -> $obj/.config"
-grep -E '^CONFIG_(SMP|NR_CPUS|PREEMPT_DYNAMIC|PREEMPT_VOLUNTARY|USER_NS|RETPOLINE|MEMCG|MEMCG_TCP_PRESSURE|MPTCP|IPV6)=' \
+grep -E '^CONFIG_(SMP|NR_CPUS|PREEMPT_DYNAMIC|PREEMPT_VOLUNTARY|USER_NS|RETPOLINE|MITIGATION_RETPOLINE|MEMCG|MEMCG_V1|MEMCG_TCP_PRESSURE|MPTCP|IPV6)=' \
 	"$obj/.config" | tr '\n' ' ' | sed 's/^/check-distro-config:   /; s/ $/\n/'
 echo "check-distro-config: make -j$jobs bzImage"
 make -s -C "$tree" O="$obj" -j"$jobs" bzImage
