@@ -36,12 +36,8 @@ else
 	patchdir=$(cd "$patchdir" && pwd)
 fi
 
-# The patches the series names, in order (comments and blank lines and
-# quilt's per-patch options are left out).
-patches=$(sed -e 's/#.*//' -e 's/^[[:space:]]*//' "$series" | awk 'NF { print $1 }')
-for p in $patches; do
-	[ -f "$patchdir/$p" ] || die "series names $p, which is not in $patchdir"
-done
+# The patches the series names, in order.
+patches=$("$(dirname "$0")/series-patches.sh" "$series" "$patchdir" 2>&1) || die "$patches"
 npatches=$(echo "$patches" | awk 'NF' | wc -l)
 
 # What is to be applied: the series and the content of each patch.

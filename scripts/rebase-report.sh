@@ -36,11 +36,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ -f "$tarball" ] || die "$tarball not found: install the package named like it, without .tar.xz"
 command -v patch >/dev/null || die "patch not found: apt-get install patch"
 
-patches=$(sed -e 's/#.*//' -e 's/^[[:space:]]*//' "$series" | awk 'NF { print $1 }')
+patches=$("$here/series-patches.sh" "$series" "$patchdir" 2>&1) || die "$patches"
 [ -n "$patches" ] || die "$series names no patch"
-for p in $patches; do
-	[ -f "$patchdir/$p" ] || die "series names $p, which is not in $patchdir"
-done
 
 rm -rf "$tree"
 "$here/apply-series.sh" "$tarball" "$tree" none >/dev/null
