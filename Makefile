@@ -189,14 +189,15 @@ check-distro-config: check-deps initramfs
 		configs/distro-check.config configs/series.config
 
 # The patched tree in other configurations; the stock tree only for the
-# W=1 comparison.
+# W=1 comparison.  configs/variants/KVER/ holds those that exist only in
+# one kernel (6.12: the v1 memory controller off).
 check-configs: check-deps
 	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-patched $(SERIES) $(PATCHDIR)
 	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-stock none
 	@JOBS=$(JOBS) scripts/check-configs.sh $(BUILD_DIR)/linux-$(KVER)-patched \
 		$(BUILD_DIR)/linux-$(KVER)-stock $(BUILD_DIR)/obj-$(KVER)-check \
 		$(BASE_FRAGMENTS) configs/series.config \
-		-- $(sort $(wildcard configs/variants/*.config))
+		-- $(sort $(wildcard configs/variants/*.config configs/variants/$(KVER)/*.config))
 
 # Where the work is when the series moves to another kernel: FROM's
 # series pushed onto a fresh tree of TO, one line per patch and per hunk
