@@ -35,9 +35,9 @@ jobs=${JOBS:-$(nproc)}
 # The C files the series changes (mm/memcontrol-v1.o: 6.12 and later),
 # and the TCP paths that inline what it changes in sock.h and tcp.h.
 objects="mm/memcontrol.o mm/memcontrol-v1.o net/core/sock.o net/ipv4/tcp.o
-	net/ipv4/tcp_ipv4.o net/ipv4/tcp_input.o net/ipv4/tcp_output.o net/ipv4/tcp_memcontrol.o
-	net/ipv4/sysctl_net_ipv4.o net/ipv6/tcp_ipv6.o net/mptcp/protocol.o
-	net/mptcp/subflow.o"
+	net/ipv4/tcp_ipv4.o net/ipv4/tcp_input.o net/ipv4/tcp_output.o
+	net/ipv4/tcp_memcontrol.o net/ipv4/sysctl_net_ipv4.o net/ipv6/tcp_ipv6.o
+	net/mptcp/protocol.o net/mptcp/subflow.o"
 
 # warnings LOG TREE: "file: warning: text [-Wflag]", the path relative
 # to TREE and line numbers dropped (the series moves lines), once each.
