@@ -32,9 +32,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The functions the series adds or changes.
-grep -v '^#' "$series" | while read -r p _; do
-	[ -n "$p" ] || continue
-	[ -f "$patchdir/$p" ] || die "series names $p, not in $patchdir"
+patches=$("$(dirname "$0")"/series-patches.sh "$series" "$patchdir") ||
+	die "cannot read the series $series"
+for p in $patches; do
 	sed -n -e 's/^@@ [^@]* @@ .*[^A-Za-z0-9_]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' \
 	       -e 's/^+[A-Za-z][^;=]*[^A-Za-z0-9_]\([A-Za-z_][A-Za-z0-9_]*\)(.*[^;]$/\1/p' \
 		"$patchdir/$p"
