@@ -162,14 +162,14 @@ compare-memcontrol:
 		patched $(call SELFTEST_LOG,patched)
 
 # The stock and the patched test kernels (same fragments), booted under
-# instruction-counting TCG; not part of qemu-test or CI (about 2 min once
-# both kernels are built).
+# instruction-counting TCG, three times each; not part of qemu-test or CI
+# (about 5 min once both kernels are built).  One report per kernel.
 bench: initramfs
 	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
 	@$(MAKE) --no-print-directory kernel KERNEL=patched DEBUG=0
 	@scripts/bench.sh $(BUILD_DIR)/obj-$(KVER)-stock/arch/x86/boot/bzImage \
 		$(BUILD_DIR)/obj-$(KVER)-patched/arch/x86/boot/bzImage $(INITRAMFS) \
-		$(BUILD_DIR)/bench
+		$(BUILD_DIR)/bench-$(KVER)
 
 # Its own tree and object dir, so the tree 'make apply' keeps is untouched.
 check-series: check-deps initramfs
