@@ -19,6 +19,11 @@ die() { echo "check-series: $*" >&2; exit 2; }
 tarball=$1 tree=$2 obj=$3 series=$4 patchdir=$5 initramfs=$6
 shift 6
 [ -f "$initramfs" ] || die "no initramfs $initramfs (run 'make initramfs')"
+[ -d "$patchdir" ] || die "no patch directory $patchdir"
+# checkpatch runs from the tree: give it the patches' own path.  (A
+# relative one happened to work for the top-level patches/ through the
+# tree's patches link, and named nothing for patches/6.12.)
+patchdir=$(cd "$patchdir" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 
 "$here/apply-series.sh" "$tarball" "$tree" "$series" "$patchdir" >/dev/null
