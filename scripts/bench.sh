@@ -34,8 +34,8 @@
 #
 # Environment: BENCH_BOOTS (boots per kernel and cgroup version;
 # default 3), BENCH_RUNS (timed runs per workload and boot, after one
-# warm-up; default 5), BENCH_STREAM_MIB (64), BENCH_RR (1000), BENCH_MANY (200),
-# BENCH_DEPTHS (the depths swept, "1 2 3 4 5 6 7 8"), BENCH_CONNS (the
+# warm-up; default 5), BENCH_STREAM_MIB (64), BENCH_RR (1000),
+# BENCH_MANY (200), BENCH_DEPTHS (the depths swept, "1 2 3 4 5 6 7 8"), BENCH_CONNS (the
 # connection counts swept, "200 1000 2000").
 set -eu
 
@@ -79,7 +79,7 @@ for kernel in stock patched; do
 			"$here/run-qemu.sh" "$image" "$initramfs" "$log" >/dev/null || true
 		tr -d '\r' <"$log" | grep -q '^BENCH-DONE$' || {
 			tr -d '\r' <"$log" | grep '^BENCH-FAIL' >&2 || true
-			die "the $kernel $mode run did not finish; serial log $log"
+			die "the $kernel $mode run of boot $boot did not finish; serial log $log"
 		}
 		tr -d '\r' <"$log" | sed -n "s/^BENCH \(.*\)/$kernel \1 $boot/p" >>"$results"
 	done
@@ -114,7 +114,7 @@ function flush() {
 END { flush() }' "$out/bench-scenarios.txt" >"$out/bench-medians.txt"
 
 # The largest spread between the medians of one scenario's boots, as a
-# share of its median over all boots: what one boot pair can resolve.
+# share of the lowest of them: what one boot pair can resolve.
 spread=$(sort -k1,1 -k2,2 -k4,4n -k3,3n "$out/bench-scenarios.txt" | awk '
 function flush() {
 	if (n)
