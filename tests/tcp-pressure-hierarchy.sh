@@ -7,16 +7,7 @@
 # (memory.kmem.tcp.stat; series: v8 3/9, 6/9).
 . /tests/lib/common.sh
 
-cg_make t-hier
-cg_make t-hier/a
-cg_make t-hier/b
-p=$MEMCG/t-hier
-a=$p/a
-b=$p/b
-expect_write "$p/memory.kmem.tcp.limit_in_bytes" 64M OK
-
-tcpfill_run unshare -n sh /tests/lib/in-netns.sh "$a" "48 64 96" \
-	tcpfill -H -c 2
+siblings_with_a_filled t-hier
 for c in "$p" "$a" "$b"; do
 	echo "$c: $(tr '\n' ' ' <"$c/memory.kmem.tcp.stat")"
 done
@@ -32,9 +23,5 @@ expect_le "$sa" "$(cg_stat "$p" suppressed)" "A's suppressed, counted in the par
 expect_eq "$(cg_stat "$b" suppressed)" 0 "B's suppressed"
 expect_eq "$(cg_read "$a" kmem.tcp.failcnt)" 0 "A's failcnt (thresholds, not a limit)"
 tcpfill_stop
-
-left() { [ "$(cg_stat "$a" pressure)$(cg_stat "$p" pressure)" = 00 ]; }
-poll_until 10 left ||
-	fail "A and the parent still under pressure 10 s after close: $(cg_stat "$a" pressure) $(cg_stat "$p" pressure)"
-wait_usage_zero "$a"
+a_and_parent_leave_pressure
 expect_log_clean

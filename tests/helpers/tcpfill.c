@@ -2,9 +2,11 @@
 /*
  * tcpfill - open loopback TCP connections and fill their buffers.
  *
- * usage: tcpfill [-6] [-U] [-c CONNS] [-b BYTES] [-g CGROUP] [-t MS] [-H]
+ * usage: tcpfill [-6] [-U] [-M] [-c CONNS] [-b BYTES] [-g CGROUP]
+ *                [-a CGROUP] [-r BYTES] [-t MS] [-H]
  *
  *   -6         use ::1 instead of 127.0.0.1
+ *   -M         MPTCP (IPPROTO_MPTCP) instead of plain TCP
  *   -U         UDP instead of TCP: each "connection" is a sender and a
  *              receiver that never reads; the sender sends -b bytes
  *              (default 512 KiB, more than the receive buffer holds) in
@@ -15,6 +17,10 @@
  *   -g CGROUP  move into this cgroup directory (its cgroup.procs) before
  *              any socket is created, so that every socket - listener,
  *              client and accepted - belongs to that cgroup
+ *   -a CGROUP  connect every client first, then move into this cgroup
+ *              directory and accept: the accepted (server) sockets belong
+ *              to it, the clients to the cgroup tcpfill started in
+ *   -r BYTES   SO_RCVBUF of the listener, which accepted sockets inherit
  *   -t MS      how long a full socket may stay unwritable before its
  *              connection counts as filled (default 200)
  *   -H         hold: once filled, print "filled ..." and keep every socket
@@ -41,6 +47,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#ifndef IPPROTO_MPTCP
+#define IPPROTO_MPTCP 262
+#endif
+
 #define CHUNK (64 * 1024)
 #define MAX_CONNS 4096
 
@@ -53,7 +63,8 @@ static void die(const char *what)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: tcpfill [-6] [-U] [-c CONNS] [-b BYTES] [-g CGROUP] [-t MS] [-H]\n");
+		"usage: tcpfill [-6] [-U] [-M] [-c CONNS] [-b BYTES] [-g CGROUP]\n"
+		"               [-a CGROUP] [-r BYTES] [-t MS] [-H]\n");
 	exit(1);
 }
 
@@ -138,17 +149,26 @@ int main(int argc, char **argv)
 	struct sockaddr_storage ss;
 	socklen_t sslen;
 	int family = AF_INET, conns = 1, timeout_ms = 200, hold = 0, udp = 0;
-	const char *cgroup = NULL;
-	long budget = -1, total = 0;
-	int lfd, opt, i;
+	const char *cgroup = NULL, *accept_cgroup = NULL;
+	long budget = -1, total = 0, rcvbuf = 0;
+	int lfd, opt, i, proto = 0;
 
-	while ((opt = getopt(argc, argv, "6Uc:b:g:t:H")) != -1) {
+	while ((opt = getopt(argc, argv, "6UMc:b:g:a:r:t:H")) != -1) {
 		switch (opt) {
 		case '6':
 			family = AF_INET6;
 			break;
 		case 'U':
 			udp = 1;
+			break;
+		case 'M':
+			proto = IPPROTO_MPTCP;
+			break;
+		case 'a':
+			accept_cgroup = optarg;
+			break;
+		case 'r':
+			rcvbuf = parse_num(optarg, 1L << 30);
 			break;
 		case 'c':
 			conns = parse_num(optarg, MAX_CONNS);
@@ -169,7 +189,7 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (optind != argc || conns < 1)
+	if (optind != argc || conns < 1 || (udp && (proto || accept_cgroup)))
 		usage();
 
 	if (cgroup)
@@ -213,9 +233,15 @@ int main(int argc, char **argv)
 		goto filled;
 	}
 
-	lfd = socket(family, SOCK_STREAM, 0);
+	lfd = socket(family, SOCK_STREAM, proto);
 	if (lfd < 0)
 		die("socket");
+	if (rcvbuf) {
+		int val = rcvbuf;
+
+		if (setsockopt(lfd, SOL_SOCKET, SO_RCVBUF, &val, sizeof(val)) < 0)
+			die("SO_RCVBUF");
+	}
 	if (bind(lfd, (struct sockaddr *)&ss, sslen) < 0)
 		die("bind");
 	if (listen(lfd, conns) < 0)
@@ -224,14 +250,25 @@ int main(int argc, char **argv)
 		die("getsockname");
 
 	for (i = 0; i < conns; i++) {
-		clients[i] = socket(family, SOCK_STREAM, 0);
+		clients[i] = socket(family, SOCK_STREAM, proto);
 		if (clients[i] < 0)
 			die("socket");
 		if (connect(clients[i], (struct sockaddr *)&ss, sslen) < 0)
 			die("connect");
+		if (accept_cgroup)
+			continue;	/* accepted below, in that cgroup */
 		servers[i] = accept(lfd, NULL, NULL);
 		if (servers[i] < 0)
 			die("accept");
+	}
+	if (accept_cgroup) {
+		/* the listen backlog holds every connection meanwhile */
+		join_cgroup(accept_cgroup);
+		for (i = 0; i < conns; i++) {
+			servers[i] = accept(lfd, NULL, NULL);
+			if (servers[i] < 0)
+				die("accept");
+		}
 	}
 	for (i = 0; i < conns; i++)
 		total += fill(clients[i], budget, timeout_ms);

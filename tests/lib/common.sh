@@ -133,13 +133,30 @@ tcpfill_stop() {
 	rm -f /tmp/tcpfill.out
 }
 
-# wait_usage_zero CGROUP: its kmem.tcp.usage_in_bytes reaches 0 within
-# 10 s (closed sockets are freed from softirq and RCU).
+# wait_usage_zero CGROUP [SECONDS]: its kmem.tcp.usage_in_bytes reaches 0
+# within SECONDS, 10 by default (closed sockets are freed from softirq and
+# RCU; pass socket_linger_seconds for sockets the kernel keeps on timers).
 wait_usage_zero() {
 	_cg=$1
+	_secs=${2:-10}
 	_usage_zero() { [ "$(cg_read "$_cg" kmem.tcp.usage_in_bytes)" = 0 ]; }
-	poll_until 10 _usage_zero ||
-		fail "$_cg: kmem.tcp.usage_in_bytes still $(cg_read "$_cg" kmem.tcp.usage_in_bytes) 10 s after close"
+	poll_until "$_secs" _usage_zero ||
+		fail "$_cg: kmem.tcp.usage_in_bytes still $(cg_read "$_cg" kmem.tcp.usage_in_bytes) $_secs s after close"
+}
+
+# socket_linger_seconds: how long the kernel may keep a closed socket, and
+# with it the socket's memcg and charges, on its own timers: an orphaned
+# TCP connection lasts up to tcp_fin_timeout in FIN_WAIT2, and a closed
+# MPTCP connection's subflows up to MPTCP's close timeout
+# (net.mptcp.close_timeout where the kernel has it, TCP_TIMEWAIT_LEN, 60 s,
+# before it).  Plus 20 s for a slow guest (TCG, a debug kernel).
+socket_linger_seconds() {
+	_linger=60
+	[ -r /proc/sys/net/mptcp/close_timeout ] &&
+		_linger=$(cat /proc/sys/net/mptcp/close_timeout)
+	_fin=$(cat /proc/sys/net/ipv4/tcp_fin_timeout)
+	[ "$_fin" -gt "$_linger" ] && _linger=$_fin
+	echo $((_linger + 20))
 }
 
 # The kmem.tcp.usage slack a filled connection may take past a limit or
@@ -197,6 +214,33 @@ limited_parent_with_child() {
 	wait_usage_zero "$child"
 	expect_write "$child/memory.kmem.tcp.max_usage_in_bytes" 0 OK
 	expect_write "$parent/memory.kmem.tcp.max_usage_in_bytes" 0 OK
+}
+
+# siblings_with_a_filled NAME: NAME with a 64M TCP limit and two
+# children, a and b; A's thresholds are 48 64 96 (written by root from
+# inside A, from a namespace of its own) and two connections of A are
+# filled and held (tcpfill_stop releases them), so that A is under
+# pressure.  Sets $p, $a and $b.
+siblings_with_a_filled() {
+	cg_make "$1"
+	cg_make "$1/a"
+	cg_make "$1/b"
+	p=$MEMCG/$1
+	a=$p/a
+	b=$p/b
+	expect_write "$p/memory.kmem.tcp.limit_in_bytes" 64M OK
+	tcpfill_run unshare -n sh /tests/lib/in-netns.sh "$a" "48 64 96" \
+		tcpfill -H -c 2
+}
+
+# a_and_parent_leave_pressure: after siblings_with_a_filled's connections
+# are released, A and the parent leave pressure (10 s) and A's usage
+# returns to 0.
+a_and_parent_leave_pressure() {
+	_left() { [ "$(cg_stat "$a" pressure)$(cg_stat "$p" pressure)" = 00 ]; }
+	poll_until 10 _left ||
+		fail "A and the parent still under pressure 10 s after close: $(cg_stat "$a" pressure) $(cg_stat "$p" pressure)"
+	wait_usage_zero "$a"
 }
 
 # cg_stat CGROUP KEY: the value of KEY in CGROUP/memory.kmem.tcp.stat
