@@ -10,8 +10,13 @@
 # needs and the core does not export).  The series' objects that the
 # configuration built are then recompiled with W=1; if any warns, the
 # same objects are compiled from the stock tree with the same .config,
-# and only warnings stock does not have count.  One line per variant;
-# the exit status is non-zero if any variant failed.
+# and only warnings stock does not have count.  A variant whose fragment
+# has a line "# compare-objects: FILE" (FILE beside it) also has its
+# objects compared with stock's function by function
+# (compare-objects.sh): a function of another size, or inlined where
+# stock's is not or the other way round, fails unless FILE names it with
+# the reason.  One line per variant; the exit status is non-zero if any
+# variant failed.
 set -eu
 
 die() { echo "check-configs: $*" >&2; exit 1; }
@@ -34,8 +39,9 @@ jobs=${JOBS:-$(nproc)}
 
 # The C files the series changes (mm/memcontrol-v1.o: 6.12 and later),
 # and the TCP paths that inline what it changes in sock.h and tcp.h.
-objects="mm/memcontrol.o mm/memcontrol-v1.o net/core/sock.o net/ipv4/tcp.o
-	net/ipv4/tcp_ipv4.o net/ipv4/tcp_input.o net/ipv4/tcp_output.o
+objects="mm/memcontrol.o mm/memcontrol-v1.o mm/page_counter.o mm/hugetlb_cgroup.o
+	net/core/sock.o net/ipv4/tcp.o net/ipv4/tcp_ipv4.o net/ipv4/tcp_input.o
+	net/ipv4/tcp_output.o net/ipv4/inet_connection_sock.o
 	net/ipv4/tcp_memcontrol.o net/ipv4/sysctl_net_ipv4.o net/ipv6/tcp_ipv6.o
 	net/mptcp/protocol.o net/mptcp/subflow.o"
 
@@ -72,11 +78,13 @@ for variant in "$@"; do
 		make -s -C "$tree" O="$obj" -j"$jobs" W=1 $present \
 			>"$obj/w1.log" 2>&1 || result="FAIL W=1 build failed (see $obj/w1.log)"
 	fi
+	compare=$(sed -n 's/^# compare-objects: *\([^ ]*\)$/\1/p' "$variant")
+	[ -z "$compare" ] || compare=$(dirname "$variant")/$compare
 	if [ -z "$result" ]; then
 		warnings "$obj/w1.log" "$tree" >"$obj/w1.patched"
 		new=0
-		if [ -s "$obj/w1.patched" ]; then
-			sobj=$prefix-$name-stock
+		sobj=$prefix-$name-stock
+		if [ -s "$obj/w1.patched" ] || [ -n "$compare" ]; then
 			mkdir -p "$sobj"
 			cp "$obj/.config" "$sobj/.config"
 			sobjs=
@@ -93,8 +101,17 @@ for variant in "$@"; do
 		fi
 		option=$(sed -n 's/^CONFIG_MEMCG_TCP_PRESSURE=//p' "$obj/.config")
 		summary="built in ${built} s, option ${option:-n}; W=1 on $(echo $present | wc -w) objects: $(wc -l <"$obj/w1.patched") warnings, $new not in stock"
+		differs=0
+		if [ -n "$compare" ]; then
+			# shellcheck disable=SC2086
+			"$here/compare-objects.sh" "$obj" "$sobj" "$compare" $present \
+				>"$obj/compare.log" 2>&1 || differs=1
+			summary="$summary; $(tail -n 1 "$obj/compare.log" | sed 's/^compare-objects: //')"
+		fi
 		if [ "$new" -gt 0 ]; then
 			result="FAIL $summary:"$'\n'"$(sed 's/^/    /' "$obj/w1.new")"
+		elif [ "$differs" -ne 0 ]; then
+			result="FAIL $summary:"$'\n'"$(grep -v '^allowed\|^compare-objects:' "$obj/compare.log" | sed 's/^/    /')"
 		else
 			result="ok   $summary"
 		fi
