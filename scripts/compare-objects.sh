@@ -41,7 +41,9 @@ sed -e 's/#.*//' "$allowed" | awk 'NF >= 2 { print $1, $2 }' | sort -u >"$tmp/al
 
 bad=0 ok=0
 for o in "$@"; do
-	[ -f "$patched/$o" ] && [ -f "$stock/$o" ] || continue
+	if [ ! -f "$patched/$o" ] || [ ! -f "$stock/$o" ]; then
+		continue
+	fi
 	functions "$patched/$o" >"$tmp/p"
 	functions "$stock/$o" >"$tmp/s"
 	join -a1 -a2 -e - -o 0,1.2,2.2 "$tmp/p" "$tmp/s" |

@@ -13,7 +13,7 @@
 
 conns=2
 small="48 64 96"
-host=$(echo $(cat /proc/sys/net/ipv4/tcp_mem))
+host=$(tr -s '\t ' '  ' </proc/sys/net/ipv4/tcp_mem)
 on_exit "writefile /proc/sys/net/ipv4/tcp_mem '$host' >/dev/null"
 echo "host tcp_mem: $host"
 
