@@ -79,7 +79,7 @@ help:
 	@echo "  check-series  build and boot after each patch in turn, checkpatch --strict each"
 	@echo "  check-kcsan   qemu-test DEBUG=kcsan on stock and patched: races the series adds"
 	@echo "  check-distro-config  Debian's own config (built-in part) + the series, boot, suite"
-	@echo "  check-configs build the patched tree in each configs/variants/*.config, W=1 on its files"
+	@echo "  check-configs build the patched tree in each configs/variants/*.config (VARIANTS=... for some), W=1 on its files"
 	@echo "  selftest-memcontrol  upstream's cgroup v2 test_memcontrol in the guest (KERNEL=...)"
 	@echo "  compare-memcontrol   the same on stock and patched, per-test results side by side"
 	@echo "  bench       cost of the series: stock vs patched under instruction-counting TCG"
@@ -189,15 +189,17 @@ check-distro-config: check-deps initramfs
 		configs/distro-check.config configs/series.config
 
 # The patched tree in other configurations; the stock tree only for the
-# W=1 comparison.  configs/variants/KVER/ holds those that exist only in
-# one kernel (6.12: the v1 memory controller off).
+# W=1 and object comparisons.  configs/variants/KVER/ holds those that
+# exist only in one kernel (6.12: the v1 memory controller off).
+# VARIANTS=... picks some of them.
+VARIANTS ?= $(sort $(wildcard configs/variants/*.config configs/variants/$(KVER)/*.config))
 check-configs: check-deps
 	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-patched $(SERIES) $(PATCHDIR)
 	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-stock none
 	@JOBS=$(JOBS) scripts/check-configs.sh $(BUILD_DIR)/linux-$(KVER)-patched \
 		$(BUILD_DIR)/linux-$(KVER)-stock $(BUILD_DIR)/obj-$(KVER)-check \
 		$(BASE_FRAGMENTS) configs/series.config \
-		-- $(sort $(wildcard configs/variants/*.config configs/variants/$(KVER)/*.config))
+		-- $(VARIANTS)
 
 # Where the work is when the series moves to another kernel: FROM's
 # series pushed onto a fresh tree of TO, one line per patch and per hunk
