@@ -13,9 +13,9 @@
 # and only warnings stock does not have count.  A variant whose fragment
 # has a line "# compare-objects: FILE" (FILE beside it) also has its
 # objects compared with stock's function by function
-# (compare-objects.sh): a function of another size, or inlined where
-# stock's is not or the other way round, fails unless FILE names it with
-# the reason.  One line per variant; the exit status is non-zero if any
+# (compare-objects.sh): a function of another size or other instructions,
+# or inlined where stock's is not or the other way round, fails unless
+# FILE names it, for this kernel, with the reason.  One line per variant; the exit status is non-zero if any
 # variant failed.
 set -eu
 
@@ -36,6 +36,8 @@ for d in "$tree" "$stock"; do
 done
 here=$(cd "$(dirname "$0")" && pwd)
 jobs=${JOBS:-$(nproc)}
+# VERSION.PATCHLEVEL, for the kernel's lines of an allowed list
+kver=$(sed -n -e 's/^VERSION = //p' "$tree/Makefile").$(sed -n -e 's/^PATCHLEVEL = //p' "$tree/Makefile")
 
 # The C files the series changes (mm/memcontrol-v1.o: 6.12 and later),
 # and the TCP paths that inline what it changes in sock.h and tcp.h.
@@ -104,7 +106,7 @@ for variant in "$@"; do
 		differs=0
 		if [ -n "$compare" ]; then
 			# shellcheck disable=SC2086
-			"$here/compare-objects.sh" "$obj" "$sobj" "$compare" $present \
+			"$here/compare-objects.sh" -k "$kver" "$obj" "$sobj" "$compare" $present \
 				>"$obj/compare.log" 2>&1 || differs=1
 			summary="$summary; $(tail -n 1 "$obj/compare.log" | sed 's/^compare-objects: //')"
 		fi
