@@ -15,8 +15,8 @@
 # objects compared with stock's function by function
 # (compare-objects.sh): a function of another size or other instructions,
 # or inlined where stock's is not or the other way round, fails unless
-# FILE names it, for this kernel, with the reason.  One line per variant; the exit status is non-zero if any
-# variant failed.
+# FILE names it, for this kernel, with the reason.  One line per variant;
+# the exit status is non-zero if any variant failed.
 set -eu
 
 die() { echo "check-configs: $*" >&2; exit 1; }
