@@ -51,6 +51,13 @@ OBJ       := $(BUILD_DIR)/obj-$(VARIANT)
 BZIMAGE   := $(OBJ)/arch/x86/boot/bzImage
 INITRAMFS := $(BUILD_DIR)/initramfs.cpio.gz
 LOG       := $(BUILD_DIR)/logs/qemu-test-$(VARIANT).log
+# qemu-test boots once per hierarchy of the memory controller: cgroup v1
+# (the kmem.tcp files) and cgroup v2 (the memory.tcp files), each boot
+# with its log, LOG with -v1 or -v2 before .log (scripts/run-suite.sh)
+HIERARCHIES ?= v1 v2
+ifneq ($(filter-out v1 v2,$(HIERARCHIES)),)
+$(error HIERARCHIES takes v1 and v2, not '$(HIERARCHIES)')
+endif
 KCONFIGS  := $(FRAGMENTS) $(if $(filter 1,$(DEBUG)),configs/debug.config) \
 	$(if $(filter kcsan,$(DEBUG)),configs/kcsan.config)
 GUEST_ENV := $(if $(filter-out 0,$(DEBUG)),QEMU_APPEND="$(if $(filter 1,$(DEBUG)),panic_on_warn=1,loglevel=5) tcpmemcg.stress_seconds=180 $(QEMU_APPEND)" \
@@ -95,7 +102,8 @@ help:
 	@echo "  OBJ=$(OBJ)"
 	@echo "  FRAGMENTS=$(FRAGMENTS)"
 	@echo "  KCONFIGS=$(KCONFIGS) (FRAGMENTS, plus configs/debug.config with DEBUG=1, configs/kcsan.config with DEBUG=kcsan)"
-	@echo "  LOG=$(LOG)"
+	@echo "  LOG=$(LOG) (-v1, -v2 before .log: one boot per hierarchy)"
+	@echo "  HIERARCHIES=$(HIERARCHIES) (qemu-test: the memory controller's cgroup hierarchies booted)"
 	@echo "  ACCEL=auto|kvm|tcg  QEMU_TIMEOUT=900  QEMU_MEM=1G  QEMU_SMP=2 (run-qemu.sh)"
 
 deps:
@@ -119,10 +127,8 @@ $(INITRAMFS): $(INITRAMFS_INPUTS)
 	@scripts/make-initramfs.sh . $@
 
 qemu-test: kernel initramfs
-	@$(GUEST_ENV) scripts/run-qemu.sh $(BZIMAGE) $(INITRAMFS) $(LOG); \
-	 scripts/ktap-report.sh $(LOG) $$? || \
-	 { echo "serial log: $(LOG)"; exit 1; }
-	@$(if $(filter kcsan-patched,$(DEBUG)-$(KERNEL)),scripts/kcsan-report.sh $(SERIES) $(PATCHDIR) $(LOG))
+	@$(GUEST_ENV) scripts/run-suite.sh $(BZIMAGE) $(INITRAMFS) $(LOG) $(HIERARCHIES)
+	@$(if $(filter kcsan-patched,$(DEBUG)-$(KERNEL)),scripts/kcsan-report.sh $(SERIES) $(PATCHDIR) $(LOG:.log=-v1.log))
 
 # The churn (every kind of operation at once, 180 s on 2 vCPUs) under
 # KCSAN on the stock and the patched kernel; fails only
@@ -130,8 +136,8 @@ qemu-test: kernel initramfs
 # changes and the stock kernel does not show (scripts/kcsan-report.sh).
 # KCSAN watches one access in 4000 by default: too few for a TCG guest's
 # 180 s, which then saw no race in stock's churn; one in 400 here.
-KCSAN_LOG = $(BUILD_DIR)/logs/qemu-test-$(KVER)-$(1)-kcsan.log
-KCSAN_RUN = $(MAKE) --no-print-directory qemu-test KERNEL=$(1) DEBUG=kcsan \
+KCSAN_LOG = $(BUILD_DIR)/logs/qemu-test-$(KVER)-$(1)-kcsan-v1.log
+KCSAN_RUN = $(MAKE) --no-print-directory qemu-test KERNEL=$(1) DEBUG=kcsan HIERARCHIES=v1 \
 	QEMU_APPEND="tcpmemcg.tests=stress-churn kcsan.skip_watch=400 $(QEMU_APPEND)"
 check-kcsan:
 	-+@$(call KCSAN_RUN,stock)

@@ -20,10 +20,17 @@
 #                                         k  patched, kubepods/burstable/
 #                                            pod/ctr, the limit on the pod
 #   f  stock,   cgroup v2 child           g  patched, cgroup v2 child
+#                                         h  patched, v2 child with its
+#                                            own memory.tcp.max
+#                                         v  patched, kubelet's v2 layout
+#                                            (kubepods.slice/...-burstable
+#                                            .slice/...-pod.slice/cri-
+#                                            containerd-ID.scope), the cap
+#                                            on the pod
 # Printed, and kept in OUT_DIR/bench-report.txt: median, min and max
 # guest nanoseconds (= instructions) per scenario and workload, then the
-# ratios of medians c/a, g/f (targets 1.001), d/b (1.005), e/b (1.01)
-# and k/b (1.015).  Then two sweeps on both kernels, each with its chart:
+# ratios of medians c/a, g/f (targets 1.001), d/b (1.005), e/b (1.01),
+# k/b (1.015), h/f (1.005) and v/f (1.01).  Then two sweeps on both kernels, each with its chart:
 # instructions per 64 KiB written against the depth of the socket's
 # cgroup below a limited one (stream; OUT_DIR/bench-depth.png), and
 # against the number of filled connections (many, in the limited child;
@@ -97,6 +104,8 @@ $1 == "patched" && $2 == "grandchild-limit" { s = "e" }
 $1 == "patched" && $2 == "pod-limit"        { s = "k" }
 $1 == "stock"   && $2 == "v2-child"         { s = "f" }
 $1 == "patched" && $2 == "v2-child"         { s = "g" }
+$1 == "patched" && $2 == "v2-child-max"     { s = "h" }
+$1 == "patched" && $2 == "v2-pod-max"       { s = "v" }
 # not charged on stock (no limit of their own); sweeps: below
 $1 == "stock"   && ($2 == "grandchild-limit" || $2 == "pod-limit") { s = "" }
 $2 ~ /^(depth|conns)-/ { s = "" }
@@ -187,12 +196,14 @@ kver=$(strings "$patched" 2>/dev/null | grep -m1 -o '^[0-9]\+\.[0-9]\+\.[0-9]\+[
 	awk '
 	{ m[$1 " " $2] = $3; w[$2] = 1 }
 	END {
-		n = split("c/a 1.001 g/f 1.001 d/b 1.005 e/b 1.01 k/b 1.015", t, " ")
+		n = split("c/a 1.001 g/f 1.001 d/b 1.005 e/b 1.01 k/b 1.015 h/f 1.005 v/f 1.01", t, " ")
 		for (i = 1; i < n; i += 2) {
 			split(t[i], p, "/")
 			for (wl in w) {
-				if (!((p[1] " " wl) in m) || !((p[2] " " wl) in m))
+				if (!((p[1] " " wl) in m) || !((p[2] " " wl) in m)) {
+					printf "%-6s %-8s %8s %8s  %s\n", t[i], wl, "no runs", t[i + 1], "MISSED"
 					continue
+				}
 				r = m[p[1] " " wl] / m[p[2] " " wl]
 				printf "%-6s %-8s %8.4f %8s  %s\n", t[i], wl, r, t[i + 1], \
 					(r <= t[i + 1] ? "met" : "MISSED")

@@ -24,6 +24,9 @@ if readelf -l "$busybox" 2>/dev/null | grep -q 'program interpreter'; then
 fi
 command -v cpio >/dev/null || die "cpio not found: apt-get install cpio"
 command -v gcc >/dev/null || die "gcc not found: apt-get install gcc"
+# Debian's container runtime, for the cgroup v2 tests that start a
+# container (it is dynamically linked: its libraries come along)
+crun=$(command -v crun) || die "crun not found: apt-get install crun"
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/initramfs.XXXXXX")
 trap 'rm -rf "$root"' EXIT
@@ -45,6 +48,12 @@ done
 
 for p in "$@"; do
 	install -m 0755 "$p" "$root/bin/"
+done
+
+install -m 0755 "$crun" "$root/bin/crun"
+for lib in $(ldd "$crun" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+	mkdir -p "$root$(dirname "$lib")"
+	cp -L "$lib" "$root$lib" || die "cannot copy $lib, which crun needs"
 done
 
 install -m 0755 "$repo/initramfs/init" "$root/init"

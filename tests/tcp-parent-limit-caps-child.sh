@@ -1,8 +1,10 @@
 # A TCP limit on a parent caps a child that has no limit of its own: the
 # child's sockets are charged to both, the parent's high-water mark stays
-# within its limit plus the slack, refusals count in the parent's failcnt
-# (the level whose limit was hit), not the child's (series: v8 3/9, 4/9;
-# stock charges only sockets of a cgroup with its own limit).
+# within its limit plus the slack, refusals count at the parent (the
+# level whose limit was hit: v1's failcnt, v2's "max" event), not the
+# child (series: v8 3/9, 4/9, and the v2 face; stock v1 charges only
+# sockets of a cgroup with its own limit, stock v2 has no TCP limit).
+# hierarchies: v1 v2
 . /tests/lib/common.sh
 
 conns=2
@@ -12,21 +14,21 @@ cg_make t-cap
 cg_make t-cap/child
 parent=$MEMCG/t-cap
 child=$MEMCG/t-cap/child
-expect_write "$parent/memory.kmem.tcp.limit_in_bytes" 512K OK
+cg_tcp_limit "$parent" 512K
 
 tcpfill_start -c $conns -g "$child"
-pu=$(cg_read "$parent" kmem.tcp.usage_in_bytes)
-cu=$(cg_read "$child" kmem.tcp.usage_in_bytes)
-pmax=$(cg_read "$parent" kmem.tcp.max_usage_in_bytes)
-pfail=$(cg_read "$parent" kmem.tcp.failcnt)
-cfail=$(cg_read "$child" kmem.tcp.failcnt)
-echo "parent: usage=$pu max=$pmax failcnt=$pfail; child: usage=$cu failcnt=$cfail"
+pu=$(cg_read "$parent" $TCP_USAGE)
+cu=$(cg_read "$child" $TCP_USAGE)
+pmax=$(cg_read "$parent" $TCP_PEAK)
+pfail=$(cg_refusals "$parent")
+cfail=$(cg_refusals "$child")
+echo "parent: usage=$pu peak=$pmax refused=$pfail; child: usage=$cu refused=$cfail"
 tcpfill_stop
 
-expect_gt "$cu" 0 "child's kmem.tcp.usage_in_bytes while full"
+expect_gt "$cu" 0 "child's $TCP_USAGE while full"
 expect_eq "$pu" "$cu" "parent's usage (only the child has sockets)"
-expect_le "$pmax" $((limit + conns * SLACK_PER_CONN)) "parent's max_usage"
-expect_gt "$pfail" 0 "parent's failcnt"
-expect_eq "$cfail" 0 "child's failcnt (refusals count at the parent)"
+expect_le "$pmax" $((limit + conns * SLACK_PER_CONN)) "parent's $TCP_PEAK"
+expect_gt "$pfail" 0 "parent's refusals"
+expect_eq "$cfail" 0 "child's refusals (they count at the parent)"
 wait_usage_zero "$child"
 wait_usage_zero "$parent"

@@ -5,8 +5,28 @@
 # themselves (exit 1) with a message naming what was expected and seen.
 # Cgroups a test makes are removed on exit, whatever the outcome.
 
-MEMCG=/sys/fs/cgroup/memory
 KSFT_SKIP=4
+
+# The memory controller's hierarchy in this boot (/init): on cgroup v1 a
+# cgroup's TCP memory is in memory.kmem.tcp.*, on cgroup v2 in
+# memory.tcp.* (the series' v2 face).  A test that holds on both says so
+# ("# hierarchies: v1 v2", see run-tests) and names the files through
+# these: TCP_LIMIT (set with cg_tcp_limit), TCP_USAGE, TCP_PEAK, and
+# cg_refusals and cg_stat for the counts.
+HIERARCHY=${TCPMEMCG_HIERARCHY:-v1}
+if [ "$HIERARCHY" = v2 ]; then
+	MEMCG=/sys/fs/cgroup
+	TCP_LIMIT=tcp.max
+	TCP_USAGE=tcp.current
+	TCP_PEAK=tcp.peak
+	TCP_UNLIMITED=max
+else
+	MEMCG=/sys/fs/cgroup/memory
+	TCP_LIMIT=kmem.tcp.limit_in_bytes
+	TCP_USAGE=kmem.tcp.usage_in_bytes
+	TCP_PEAK=kmem.tcp.max_usage_in_bytes
+	TCP_UNLIMITED=-1
+fi
 
 fail() {
 	echo "FAIL: $*"
@@ -68,9 +88,14 @@ poll_until() {
 }
 
 # cg_make NAME: create $MEMCG/NAME (NAME may be nested, a/b); every cgroup
-# made this way is removed when the test exits, children first.
+# made this way is removed when the test exits, children first.  On v2 the
+# parent hands the memory controller down first (the root does from /init).
 CG_MADE=
 cg_make() {
+	if [ "$HIERARCHY" = v2 ] && [ "${1%/*}" != "$1" ]; then
+		echo +memory >"$MEMCG/${1%/*}/cgroup.subtree_control" ||
+			fail "enable memory in $MEMCG/${1%/*}"
+	fi
 	mkdir "$MEMCG/$1" || fail "mkdir $MEMCG/$1"
 	CG_MADE="$MEMCG/$1 $CG_MADE"
 }
@@ -99,6 +124,30 @@ trap cg_cleanup EXIT
 # cg_read CGROUP FILE: print the value of CGROUP/memory.FILE
 cg_read() {
 	cat "$1/memory.$2" || fail "read $1/memory.$2"
+}
+
+# cg_tcp_limit CGROUP VALUE: set CGROUP's TCP limit (v1) or max (v2) to
+# VALUE, "unlimited" for none
+cg_tcp_limit() {
+	_v=$2
+	[ "$_v" = unlimited ] && _v=$TCP_UNLIMITED
+	expect_write "$1/memory.$TCP_LIMIT" "$_v" OK
+}
+
+# cg_refusals CGROUP: charges refused at CGROUP's own limit: v1's
+# kmem.tcp.failcnt, v2's "max" in tcp.events
+cg_refusals() {
+	if [ "$HIERARCHY" = v2 ]; then
+		cg_key "$1/memory.tcp.events" max
+	else
+		cg_read "$1" kmem.tcp.failcnt
+	fi
+}
+
+# cg_key FILE KEY: the value of KEY in the flat-keyed FILE
+cg_key() {
+	awk -v k="$2" '$1 == k { print $2; f = 1 } END { exit !f }' "$1" ||
+		fail "no $2 in $1"
 }
 
 # Loopback traffic held open while the test looks at the counters.
@@ -139,9 +188,9 @@ tcpfill_stop() {
 wait_usage_zero() {
 	_cg=$1
 	_secs=${2:-10}
-	_usage_zero() { [ "$(cg_read "$_cg" kmem.tcp.usage_in_bytes)" = 0 ]; }
+	_usage_zero() { [ "$(cg_read "$_cg" $TCP_USAGE)" = 0 ]; }
 	poll_until "$_secs" _usage_zero ||
-		fail "$_cg: kmem.tcp.usage_in_bytes still $(cg_read "$_cg" kmem.tcp.usage_in_bytes) $_secs s after close"
+		fail "$_cg: $TCP_USAGE still $(cg_read "$_cg" $TCP_USAGE) $_secs s after close"
 }
 
 # socket_linger_seconds: how long the kernel may keep a closed socket, and
@@ -244,9 +293,18 @@ a_and_parent_leave_pressure() {
 }
 
 # cg_stat CGROUP KEY: the value of KEY in CGROUP/memory.kmem.tcp.stat
+# (v1); on v2 in memory.tcp.stat, or for the counts pressure_entered and
+# suppressed, in memory.tcp.events ("pressure", "suppressed")
 cg_stat() {
-	awk -v k="$2" '$1 == k { print $2; f = 1 } END { exit !f }' \
-		"$1/memory.kmem.tcp.stat" || fail "no $2 in $1/memory.kmem.tcp.stat"
+	if [ "$HIERARCHY" = v1 ]; then
+		cg_key "$1/memory.kmem.tcp.stat" "$2"
+		return
+	fi
+	case $2 in
+	pressure_entered) cg_key "$1/memory.tcp.events" pressure ;;
+	suppressed) cg_key "$1/memory.tcp.events" suppressed ;;
+	*) cg_key "$1/memory.tcp.stat" "$2" ;;
+	esac
 }
 
 # cg_thresholds CGROUP: its three thresholds, "low pressure high"
