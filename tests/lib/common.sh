@@ -11,20 +11,25 @@ KSFT_SKIP=4
 # cgroup's TCP memory is in memory.kmem.tcp.*, on cgroup v2 in
 # memory.tcp.* (the series' v2 face).  A test that holds on both says so
 # ("# hierarchies: v1 v2", see run-tests) and names the files through
-# these: TCP_LIMIT (set with cg_tcp_limit), TCP_USAGE, TCP_PEAK, and
-# cg_refusals and cg_stat for the counts.
+# these: TCP_LIMIT (set with cg_tcp_limit), TCP_USAGE, TCP_PEAK,
+# TCP_STAT (the thresholds and pressure), and cg_refusals and cg_stat for
+# the counts; cg_tcp_state shows all of a cgroup's state on one line.
+# On v2 a cgroup with memory-controlled children holds no task (use its
+# leaves), and neither v2 count nor tcp.peak can be reset.
 HIERARCHY=${TCPMEMCG_HIERARCHY:-v1}
 if [ "$HIERARCHY" = v2 ]; then
 	MEMCG=/sys/fs/cgroup
 	TCP_LIMIT=tcp.max
 	TCP_USAGE=tcp.current
 	TCP_PEAK=tcp.peak
+	TCP_STAT=tcp.stat
 	TCP_UNLIMITED=max
 else
 	MEMCG=/sys/fs/cgroup/memory
 	TCP_LIMIT=kmem.tcp.limit_in_bytes
 	TCP_USAGE=kmem.tcp.usage_in_bytes
 	TCP_PEAK=kmem.tcp.max_usage_in_bytes
+	TCP_STAT=kmem.tcp.stat
 	TCP_UNLIMITED=-1
 fi
 
@@ -92,12 +97,19 @@ poll_until() {
 # parent hands the memory controller down first (the root does from /init).
 CG_MADE=
 cg_make() {
-	if [ "$HIERARCHY" = v2 ] && [ "${1%/*}" != "$1" ]; then
-		echo +memory >"$MEMCG/${1%/*}/cgroup.subtree_control" ||
-			fail "enable memory in $MEMCG/${1%/*}"
-	fi
+	[ "${1%/*}" != "$1" ] && cg_subtree "$MEMCG/${1%/*}"
 	mkdir "$MEMCG/$1" || fail "mkdir $MEMCG/$1"
 	CG_MADE="$MEMCG/$1 $CG_MADE"
+}
+
+# cg_subtree CGROUP: on v2, enable the memory controller for CGROUP's
+# children (cgroup.subtree_control), for a test that makes them itself
+# (from another namespace, as another user); from then on CGROUP holds no
+# task.  Nothing to do on v1.
+cg_subtree() {
+	[ "$HIERARCHY" = v2 ] || return 0
+	echo +memory >"$1/cgroup.subtree_control" ||
+		fail "enable memory in $1/cgroup.subtree_control"
 }
 
 # on_exit COMMAND: run COMMAND (a string for eval) when the test exits,
@@ -182,9 +194,11 @@ tcpfill_stop() {
 	rm -f /tmp/tcpfill.out
 }
 
-# wait_usage_zero CGROUP [SECONDS]: its kmem.tcp.usage_in_bytes reaches 0
-# within SECONDS, 10 by default (closed sockets are freed from softirq and
-# RCU; pass socket_linger_seconds for sockets the kernel keeps on timers).
+# wait_usage_zero CGROUP [SECONDS]: its TCP usage (v1's
+# kmem.tcp.usage_in_bytes, v2's tcp.current) reaches 0 within SECONDS, 10
+# by default (closed sockets are freed from softirq and RCU, and on v2
+# each CPU drops the pages it charged ahead from a work item; pass
+# socket_linger_seconds for sockets the kernel keeps on timers).
 wait_usage_zero() {
 	_cg=$1
 	_secs=${2:-10}
@@ -248,21 +262,31 @@ wait_memcgs_freed() {
 }
 
 # limited_parent_with_child NAME: make NAME with a 64M TCP limit and an
-# unlimited NAME/child; show that the child's own TCP traffic is charged
-# (socket accounting is on, and reaches a child without a limit), then
-# reset both max_usage to 0.  Sets $parent and $child.
+# unlimited NAME/child, whose TCP high-water marks (TCP_PEAK) then read 0.
+# On v1, first show that the child's own TCP traffic is charged (socket
+# accounting is on, and reaches a child without a limit:
+# child_traffic_charged), then reset both max_usage to 0.  v2 has no reset
+# of tcp.peak: there the test calls child_traffic_charged once it has
+# read the high-water marks.  Sets $parent and $child.
 limited_parent_with_child() {
 	cg_make "$1"
 	cg_make "$1/child"
 	parent=$MEMCG/$1
 	child=$MEMCG/$1/child
-	expect_write "$parent/memory.kmem.tcp.limit_in_bytes" 64M OK
-	tcpfill -c 1 -b 65536 -g "$child" >/dev/null || fail "tcpfill in $child"
-	expect_gt "$(cg_read "$child" kmem.tcp.max_usage_in_bytes)" 0 \
-		"child's max_usage after its own TCP traffic"
-	wait_usage_zero "$child"
+	cg_tcp_limit "$parent" 64M
+	[ "$HIERARCHY" = v1 ] || return 0
+	child_traffic_charged
 	expect_write "$child/memory.kmem.tcp.max_usage_in_bytes" 0 OK
 	expect_write "$parent/memory.kmem.tcp.max_usage_in_bytes" 0 OK
+}
+
+# child_traffic_charged: TCP traffic of limited_parent_with_child's child
+# is charged there (its high-water mark grows), and uncharged after close
+child_traffic_charged() {
+	tcpfill -c 1 -b 65536 -g "$child" >/dev/null || fail "tcpfill in $child"
+	expect_gt "$(cg_read "$child" $TCP_PEAK)" 0 \
+		"child's $TCP_PEAK after its own TCP traffic"
+	wait_usage_zero "$child"
 }
 
 # siblings_with_a_filled NAME: NAME with a 64M TCP limit and two
@@ -277,7 +301,7 @@ siblings_with_a_filled() {
 	p=$MEMCG/$1
 	a=$p/a
 	b=$p/b
-	expect_write "$p/memory.kmem.tcp.limit_in_bytes" 64M OK
+	cg_tcp_limit "$p" 64M
 	tcpfill_run unshare -n sh /tests/lib/in-netns.sh "$a" "48 64 96" \
 		tcpfill -H -c 2
 }
@@ -310,4 +334,14 @@ cg_stat() {
 # cg_thresholds CGROUP: its three thresholds, "low pressure high"
 cg_thresholds() {
 	echo "$(cg_stat "$1" tcp_mem_low) $(cg_stat "$1" tcp_mem_pressure) $(cg_stat "$1" tcp_mem_high)"
+}
+
+# cg_tcp_state CGROUP: its TCP state on one line, for a test's output:
+# v1's kmem.tcp.stat, v2's tcp.stat and tcp.events
+cg_tcp_state() {
+	if [ "$HIERARCHY" = v1 ]; then
+		tr '\n' ' ' <"$1/memory.kmem.tcp.stat"
+	else
+		cat "$1/memory.tcp.stat" "$1/memory.tcp.events" | tr '\n' ' '
+	fi
 }
