@@ -3,7 +3,7 @@
  * tcpfill - open loopback TCP connections and fill their buffers.
  *
  * usage: tcpfill [-6] [-U] [-M] [-c CONNS] [-b BYTES] [-g CGROUP]
- *                [-a CGROUP] [-r BYTES] [-t MS] [-H]
+ *                [-a CGROUP] [-r BYTES] [-t MS] [-W] [-H]
  *
  *   -6         use ::1 instead of 127.0.0.1
  *   -M         MPTCP (IPPROTO_MPTCP) instead of plain TCP
@@ -23,6 +23,12 @@
  *   -r BYTES   SO_RCVBUF of the listener, which accepted sockets inherit
  *   -t MS      how long a full socket may stay unwritable before its
  *              connection counts as filled (default 200)
+ *   -W         wait: once every connection is made (TCP), print
+ *              "connected conns=N" and read standard input up to a newline
+ *              or end of file before filling, so that the sockets are
+ *              made in one cgroup and filled once the test is ready (the
+ *              task may have moved meanwhile: its sockets stay where they
+ *              were made)
  *   -H         hold: once filled, print "filled ..." and keep every socket
  *              open until standard input reaches end of file
  *
@@ -64,7 +70,7 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: tcpfill [-6] [-U] [-M] [-c CONNS] [-b BYTES] [-g CGROUP]\n"
-		"               [-a CGROUP] [-r BYTES] [-t MS] [-H]\n");
+		"               [-a CGROUP] [-r BYTES] [-t MS] [-W] [-H]\n");
 	exit(1);
 }
 
@@ -149,11 +155,12 @@ int main(int argc, char **argv)
 	struct sockaddr_storage ss;
 	socklen_t sslen;
 	int family = AF_INET, conns = 1, timeout_ms = 200, hold = 0, udp = 0;
+	int wait_start = 0;
 	const char *cgroup = NULL, *accept_cgroup = NULL;
 	long budget = -1, total = 0, rcvbuf = 0;
 	int lfd, opt, i, proto = 0;
 
-	while ((opt = getopt(argc, argv, "6UMc:b:g:a:r:t:H")) != -1) {
+	while ((opt = getopt(argc, argv, "6UMc:b:g:a:r:t:WH")) != -1) {
 		switch (opt) {
 		case '6':
 			family = AF_INET6;
@@ -182,6 +189,9 @@ int main(int argc, char **argv)
 		case 't':
 			timeout_ms = parse_num(optarg, 60000);
 			break;
+		case 'W':
+			wait_start = 1;
+			break;
 		case 'H':
 			hold = 1;
 			break;
@@ -189,7 +199,8 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (optind != argc || conns < 1 || (udp && (proto || accept_cgroup)))
+	if (optind != argc || conns < 1 ||
+	    (udp && (proto || accept_cgroup || wait_start)))
 		usage();
 
 	if (cgroup)
@@ -269,6 +280,14 @@ int main(int argc, char **argv)
 			if (servers[i] < 0)
 				die("accept");
 		}
+	}
+	if (wait_start) {
+		char c;
+
+		printf("connected conns=%d\n", conns);
+		fflush(stdout);
+		while (read(STDIN_FILENO, &c, 1) > 0 && c != '\n')
+			;
 	}
 	for (i = 0; i < conns; i++)
 		total += fill(clients[i], budget, timeout_ms);
