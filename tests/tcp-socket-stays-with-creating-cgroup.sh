@@ -1,20 +1,22 @@
 # A socket stays charged to the cgroup it was created in after its task
 # moves to another cgroup; closing it then uncharges the first cgroup
-# (as stock does for a limited cgroup; kept by the series).
+# (as stock v1 does for a limited cgroup; kept by the series, and by its
+# v2 face's tcp.current).
+# hierarchies: v1 v2
 . /tests/lib/common.sh
 
 cg_make t-stay-a
 cg_make t-stay-b
 a=$MEMCG/t-stay-a
 b=$MEMCG/t-stay-b
-expect_write "$a/memory.kmem.tcp.limit_in_bytes" 1M OK
-expect_write "$b/memory.kmem.tcp.limit_in_bytes" 1M OK
+cg_tcp_limit "$a" 1M
+cg_tcp_limit "$b" 1M
 
 tcpfill_start -c 2 -g "$a"
-before=$(cg_read "$a" kmem.tcp.usage_in_bytes)
+before=$(cg_read "$a" $TCP_USAGE)
 echo "$TCPFILL_PID" >"$b/cgroup.procs" || fail "move tcpfill to $b"
-after=$(cg_read "$a" kmem.tcp.usage_in_bytes)
-bu=$(cg_read "$b" kmem.tcp.usage_in_bytes)
+after=$(cg_read "$a" $TCP_USAGE)
+bu=$(cg_read "$b" $TCP_USAGE)
 echo "a: $before -> $after after the move; b: $bu"
 tcpfill_stop
 expect_gt "$before" 0 "a's usage while full"
