@@ -8,7 +8,12 @@
 # set then) and the limited parent keep 48 64 96.  A cgroup made from a
 # root-owned namespace follows that namespace's writes; one that uid
 # 65534 makes in a directory delegated to it, from a namespace of a user
-# namespace of its own, does not (series: v8 5/9, 6/9 and CONTRACT 2).
+# namespace of its own, does not (series: v8 5/9, 6/9 and CONTRACT 2, and
+# the v2 face; stock has no per-cgroup thresholds).  The limits are v1's
+# kmem.tcp.limit_in_bytes or v2's tcp.max, the thresholds in
+# kmem.tcp.stat or tcp.stat, the refusals v1's failcnt or v2's "max"
+# event.
+# hierarchies: v1 v2
 . /tests/lib/common.sh
 
 conns=2
@@ -24,13 +29,13 @@ cg_make t-follow/own
 p=$MEMCG/t-follow
 c=$p/child
 o=$p/own
-expect_write "$p/memory.kmem.tcp.limit_in_bytes" 64M OK
-expect_write "$o/memory.kmem.tcp.limit_in_bytes" 64M OK
+cg_tcp_limit "$p" 64M
+cg_tcp_limit "$o" 64M
 expect_eq "$(cg_thresholds "$c")" "$small" "child's thresholds, made while tcp_mem was $small"
 
 tcpfill_start -c $conns -g "$c"
-used=$(cg_read "$c" kmem.tcp.usage_in_bytes)
-echo "child while tcp_mem is $small: usage=$used $(tr '\n' ' ' <"$c/memory.kmem.tcp.stat")"
+used=$(cg_read "$c" $TCP_USAGE)
+echo "child while tcp_mem is $small: usage=$used $(cg_tcp_state "$c")"
 tcpfill_stop
 expect_le "$used" $((96 * 4096 + conns * SLACK_PER_CONN)) "child's usage held near 96 pages"
 wait_usage_zero "$c"
@@ -41,11 +46,11 @@ expect_eq "$(cg_thresholds "$o")" "$small" "thresholds set by a limit, after the
 expect_eq "$(cg_thresholds "$p")" "$small" "the limited parent's, after the host's write"
 
 tcpfill_start -c $conns -g "$c"
-used=$(cg_read "$c" kmem.tcp.usage_in_bytes)
-echo "child after the host's write: usage=$used $(tr '\n' ' ' <"$c/memory.kmem.tcp.stat")"
+used=$(cg_read "$c" $TCP_USAGE)
+echo "child after the host's write: usage=$used $(cg_tcp_state "$c")"
 tcpfill_stop
 expect_gt "$used" 2097152 "child's usage of $conns filled connections after the host's write"
-expect_eq "$(cg_read "$c" kmem.tcp.failcnt)" 0 "child's failcnt"
+expect_eq "$(cg_refusals "$c")" 0 "child's refusals"
 wait_usage_zero "$c"
 
 # A namespace's own followers: a cgroup made from root's namespace follows
@@ -59,6 +64,7 @@ expect_eq "$(cg_thresholds "$p/netns")" "480 640 960" \
 # uid 65534, given a directory of its own (delegated), makes a cgroup
 # from the network namespace of a user namespace of its own.
 cg_make t-follow/delegated
+cg_subtree "$p/delegated"
 chown 65534 "$p/delegated" || fail "chown $p/delegated"
 userns-netns 65534 sh -c "writefile /proc/sys/net/ipv4/tcp_mem '$small' >/dev/null &&
 	mkdir $p/delegated/userns && writefile /proc/sys/net/ipv4/tcp_mem '480 640 960'" >/dev/null ||
