@@ -2,14 +2,16 @@
 # parent limited to 64M, child A has thresholds 48 64 96 (written by root
 # from inside A), child B the defaults.  While A is filled: A and the
 # parent are under pressure and have entered it, B has not; refused
-# allocations count in A and the parent, none in B, and A's failcnt stays
-# 0.  Once A's sockets close, A and the parent leave pressure
-# (memory.kmem.tcp.stat; series: v8 3/9, 6/9).
+# allocations count in A and the parent, none in B, and A's refusals
+# (v1's failcnt, v2's "max" event) stay 0.  Once A's sockets close, A and
+# the parent leave pressure (v1's memory.kmem.tcp.stat; v2's tcp.stat,
+# with the counts in tcp.events; series: v8 3/9, 6/9, and the v2 face).
+# hierarchies: v1 v2
 . /tests/lib/common.sh
 
 siblings_with_a_filled t-hier
 for c in "$p" "$a" "$b"; do
-	echo "$c: $(tr '\n' ' ' <"$c/memory.kmem.tcp.stat")"
+	echo "$c: $(cg_tcp_state "$c")"
 done
 expect_eq "$(cg_stat "$a" pressure)" 1 "A's pressure while filled"
 expect_eq "$(cg_stat "$p" pressure)" 1 "the parent's pressure"
@@ -21,7 +23,7 @@ sa=$(cg_stat "$a" suppressed)
 expect_gt "$sa" 0 "A's suppressed"
 expect_le "$sa" "$(cg_stat "$p" suppressed)" "A's suppressed, counted in the parent too"
 expect_eq "$(cg_stat "$b" suppressed)" 0 "B's suppressed"
-expect_eq "$(cg_read "$a" kmem.tcp.failcnt)" 0 "A's failcnt (thresholds, not a limit)"
+expect_eq "$(cg_refusals "$a")" 0 "A's refusals (thresholds, not a limit)"
 tcpfill_stop
 a_and_parent_leave_pressure
 expect_log_clean
