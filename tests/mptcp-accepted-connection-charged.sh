@@ -10,7 +10,10 @@
 # subflows linger on MPTCP's close timer, still taking the clients' data
 # (up to the limit): within the kernel's own bound for that
 # (socket_linger_seconds) usage is back at 0, and once removed the cgroup
-# is freed, with a clean log (series: v8 4/9, CONTRACT 4).
+# is freed, with a clean log (series: v8 4/9, CONTRACT 4, and the v2
+# face: the limit is v1's kmem.tcp.limit_in_bytes or v2's tcp.max, the
+# counts in kmem.tcp.stat or tcp.stat and tcp.events).
+# hierarchies: v1 v2
 . /tests/lib/common.sh
 
 [ -d /proc/sys/net/mptcp ] || skip "no MPTCP in this kernel"
@@ -19,14 +22,14 @@ conns=2
 limit=262144
 cg_make t-mpaccept
 srv=$MEMCG/t-mpaccept
-expect_write "$srv/memory.kmem.tcp.limit_in_bytes" $limit OK
+cg_tcp_limit "$srv" $limit
 
 # The listener's receive buffer (inherited by what it accepts) is far
 # above the limit, and two connections' windows take more than 256K
 # (about 650K unlimited), so that the limit is what holds the server.
 tcpfill_start -M -c $conns -r 4194304 -a "$srv"
-used=$(cg_read "$srv" kmem.tcp.usage_in_bytes)
-echo "server cgroup: usage=$used failcnt=$(cg_read "$srv" kmem.tcp.failcnt) $(tr '\n' ' ' <"$srv/memory.kmem.tcp.stat")"
+used=$(cg_read "$srv" $TCP_USAGE)
+echo "server cgroup: usage=$used refused=$(cg_refusals "$srv") $(cg_tcp_state "$srv")"
 echo "TCP memory of both sides (sockstat): $(sockstat_tcp_bytes)"
 expect_eq "$(cg_stat "$srv" sockets)" $((conns * 2)) \
 	"sockets of the server's cgroup (each connection and its subflow)"
