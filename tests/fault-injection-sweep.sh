@@ -12,8 +12,14 @@
 # connect, accept, traffic) in a limited cgroup and in an unlimited
 # child of one, the first limit on a cgroup (the static key and the
 # thresholds), and tcp_mem written from a netns inside a cgroup (the
-# writer's cgroup's thresholds).  Only a fault-injection kernel (DEBUG=1)
-# has /proc/self/fail-nth; elsewhere the test is skipped.
+# writer's cgroup's thresholds).  The limit is v1's
+# kmem.tcp.limit_in_bytes or v2's tcp.max.  On v2 the limited cgroup,
+# which has children, holds no task: the operations that need one in a
+# limited cgroup run in a limited leaf beside it; and since a cgroup keeps
+# the state key from its first max to its end, each run of the first
+# limit gets a new cgroup.  Only a fault-injection kernel (DEBUG=1) has
+# /proc/self/fail-nth; elsewhere the test is skipped.
+# hierarchies: v1 v2
 # test-timeout: 2400
 . /tests/lib/common.sh
 
@@ -49,7 +55,14 @@ cg_make t-fault/limited
 cg_make t-fault/limited/child
 cg_make t-fault/unlimited
 limited=$MEMCG/t-fault/limited
-expect_write "$limited/memory.kmem.tcp.limit_in_bytes" 16M OK
+cg_tcp_limit "$limited" 16M
+# where a task of a limited cgroup runs
+tasks=$limited
+if [ "$HIERARCHY" = v2 ]; then
+	cg_make t-fault/leaf
+	tasks=$MEMCG/t-fault/leaf
+	cg_tcp_limit "$tasks" 16M
+fi
 
 # sweep [-b BEFORE] [-f AFTER_FAILURE] NAME COMMAND...: run "failnth n
 # COMMAND..." for n = 1, 2, ... until a run injects no fault; print how
@@ -88,7 +101,7 @@ sweep() {
 
 # settled: what each sweep must leave behind
 settled() {
-	for _cg in $limited $limited/child $MEMCG/t-fault/unlimited; do
+	for _cg in $limited $limited/child $tasks $MEMCG/t-fault/unlimited; do
 		wait_usage_zero "$_cg"
 	done
 	wait_memcgs_freed 20
@@ -102,27 +115,39 @@ sweep "memcg creation under a limited memcg" mkdir $limited/new
 [ -d $limited/new ] && fail "$limited/new left behind"
 settled
 
-sweep "connection in a limited memcg" tcp $limited
+sweep "connection in a limited memcg" tcp $tasks
 settled
 
 sweep "connection in an unlimited child of a limited memcg" tcp $limited/child
 settled
 
 # Each run starts from no limit: the first limit takes the static key
-# and sets the thresholds.  A failed first write leaves no limit.
-limit=$MEMCG/t-fault/unlimited/memory.kmem.tcp.limit_in_bytes
-no_limit() { writefile $limit -1 >/dev/null; }
+# and sets the thresholds.  A failed first write leaves no limit.  On v2
+# a cgroup holds the key from its first max on, whatever is written
+# after: each run gets a new cgroup.
+unlimited=$MEMCG/t-fault/unlimited
+limit=$unlimited/memory.$TCP_LIMIT
+none=9223372036854771712
+[ "$HIERARCHY" = v2 ] && none=max
+no_limit() {
+	if [ "$HIERARCHY" = v2 ]; then
+		rmdir $unlimited && mkdir $unlimited ||
+			fail "could not make $unlimited again"
+	else
+		writefile $limit -1 >/dev/null
+	fi
+}
 still_no_limit() {
-	expect_eq "$(cat $limit)" 9223372036854771712 \
+	expect_eq "$(cat $limit)" $none \
 		"limit after a failed first write (fault $1)"
 }
 sweep -b no_limit -f still_no_limit "first limit on a memcg" write $limit 8M
 expect_eq "$(cat $limit)" 8388608 "limit after the sweep"
-writefile $limit -1 >/dev/null
+writefile $limit $TCP_UNLIMITED >/dev/null
 settled
 
 sweep "tcp_mem written from a netns in a limited memcg" \
-	netns-write $limited /proc/sys/net/ipv4/tcp_mem "40 50 60"
+	netns-write $tasks /proc/sys/net/ipv4/tcp_mem "40 50 60"
 settled
 
 # The longest sweep last: a netns allocates at well over a thousand

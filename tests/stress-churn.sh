@@ -2,17 +2,23 @@
 # line, default 20 s of guest time) and a bounded count, workers at once
 # open, fill and close loopback TCP connections (v4 and v6) in changing
 # cgroups; create and remove cgroups two levels deep, some limited; move a
-# task holding sockets between them; toggle limits between values and -1
-# and reset failcnt/max_usage; create network namespaces, write tcp_mem
-# from a cgroup and send traffic inside them; read every cgroup's
-# thresholds (memory.kmem.tcp.stat), which must be in order.  Afterwards
-# every cgroup's kmem.tcp.usage_in_bytes returns to 0, all of them can be
+# task holding sockets between them; toggle limits between values and
+# none (v1's -1, v2's "max") and on v1 reset failcnt/max_usage (v2 has no
+# reset: it reads tcp.peak and tcp.events instead); create network
+# namespaces, write tcp_mem from a cgroup and send traffic inside them;
+# read every cgroup's thresholds (v1's memory.kmem.tcp.stat, v2's
+# tcp.stat), which must be in order.  On v2 tasks go to leaf cgroups only
+# (a cgroup with memory-controlled children holds none): the second level
+# and a leaf of the top kept for the whole run.  Afterwards every
+# cgroup's TCP usage (kmem.tcp.usage_in_bytes, tcp.current) returns to
+# 0, all of them can be
 # removed and are freed (/proc/cgroups: a socket left holding its memcg
 # would keep it), TCP's global memory (/proc/net/sockstat) returns to
 # where it started, and the kernel log stays clean: with the series,
 # freeing a memcg warns if a socket count or a static key reference it
 # kept is not back at zero, so an unbalanced count fails this test, not
 # only the run's last case.
+# hierarchies: v1 v2
 # test-timeout: 600
 . /tests/lib/common.sh
 
@@ -33,8 +39,13 @@ mkdir -p $dir
 cg_make t-stress
 top=$MEMCG/t-stress
 # A limit on the top turns socket accounting on and caps all below it.
-expect_write "$top/memory.kmem.tcp.limit_in_bytes" 16M OK
+cg_tcp_limit "$top" 16M
 on_exit "for d in $top/*/*/ $top/*/; do rmdir \$d 2>/dev/null; done"
+# v2: the top's children are memory cgroups, and tasks need a leaf that
+# is always there
+if [ "$HIERARCHY" = v2 ]; then
+	cg_make t-stress/leaf
+fi
 
 running() { [ "$(date +%s)" -lt $end ] && [ "$1" -lt $max_ops ]; }
 
@@ -59,13 +70,25 @@ pick_cgroup() {
 	[ -d "$1" ] && echo "${1%/}" || echo $top
 }
 
+# A cgroup for a task: on v1 any (pick_cgroup), on v2 a leaf: one of the
+# second level, or the top's leaf.
+pick_task_cgroup() {
+	if [ "$HIERARCHY" = v1 ]; then
+		pick_cgroup
+		return
+	fi
+	set -- $top/leaf/ $top/*/*/
+	shift $((RANDOM % $#))
+	[ -d "$1" ] && echo "${1%/}" || echo $top/leaf
+}
+
 traffic() {	# traffic 4|6
 	pin $(($1 / 2 - 2)) traffic-v$1
 	flag=
 	[ "$1" = 6 ] && flag=-6
 	n=0
 	while running $n; do
-		tcpfill $flag -c 3 -b 131072 -t 20 -g "$(pick_cgroup)" >/dev/null 2>&1
+		tcpfill $flag -c 3 -b 131072 -t 20 -g "$(pick_task_cgroup)" >/dev/null 2>&1
 		n=$((n + 1))
 	done
 	echo "$n" >$dir/traffic-v$1
@@ -76,9 +99,11 @@ cgroups() {
 	n=0 i=0
 	while running $n; do
 		i=$((i + 1))
-		mkdir $top/g$i && mkdir $top/g$i/c
+		mkdir $top/g$i &&
+			{ [ "$HIERARCHY" = v1 ] || echo +memory >$top/g$i/cgroup.subtree_control; } &&
+			mkdir $top/g$i/c
 		if [ $((i % 2)) = 0 ]; then
-			writefile $top/g$i/memory.kmem.tcp.limit_in_bytes $((RANDOM % 4 + 1))M >/dev/null
+			writefile $top/g$i/memory.$TCP_LIMIT $((RANDOM % 4 + 1))M >/dev/null
 		fi
 		old=$((i - 3))
 		rmdir $top/g$old/c 2>/dev/null
@@ -93,10 +118,10 @@ moves() {
 	n=0
 	exec 4<>/tmp/stress.hold.fifo
 	while running $n; do
-		tcpfill -H -c 2 -b 65536 -t 20 -g "$(pick_cgroup)" </tmp/stress.hold.fifo >/dev/null 2>&1 &
+		tcpfill -H -c 2 -b 65536 -t 20 -g "$(pick_task_cgroup)" </tmp/stress.hold.fifo >/dev/null 2>&1 &
 		pid=$!
 		for j in 1 2 3; do
-			{ echo $pid >"$(pick_cgroup)/cgroup.procs"; } 2>/dev/null
+			{ echo $pid >"$(pick_task_cgroup)/cgroup.procs"; } 2>/dev/null
 		done
 		kill $pid 2>/dev/null
 		wait $pid 2>/dev/null
@@ -112,12 +137,14 @@ limits() {
 	while running $n; do
 		cg=$(pick_cgroup)
 		[ "$cg" = $top ] && continue
-		case $((RANDOM % 4)) in
-		0) writefile $cg/memory.kmem.tcp.limit_in_bytes -1 ;;
-		1) writefile $cg/memory.kmem.tcp.limit_in_bytes $((RANDOM % 2048 + 64))K ;;
-		2) writefile $cg/memory.kmem.tcp.failcnt 0 ;;
-		3) writefile $cg/memory.kmem.tcp.max_usage_in_bytes 0 ;;
-		esac >/dev/null
+		case $HIERARCHY$((RANDOM % 4)) in
+		v?0) writefile $cg/memory.$TCP_LIMIT $TCP_UNLIMITED ;;
+		v?1) writefile $cg/memory.$TCP_LIMIT $((RANDOM % 2048 + 64))K ;;
+		v12) writefile $cg/memory.kmem.tcp.failcnt 0 ;;
+		v13) writefile $cg/memory.kmem.tcp.max_usage_in_bytes 0 ;;
+		v22) cat $cg/memory.tcp.peak ;;
+		v23) cat $cg/memory.tcp.events ;;
+		esac >/dev/null 2>&1
 		n=$((n + 1))
 	done
 	echo "$n" >$dir/limits
@@ -130,7 +157,7 @@ netns() {
 	n=0
 	while running $n; do
 		a=$((RANDOM % 64 + 16))
-		cg=$(pick_cgroup)
+		cg=$(pick_task_cgroup)
 		unshare -n sh -c "ip link set lo up
 			echo \$\$ >$cg/cgroup.procs
 			writefile /proc/sys/net/ipv4/tcp_mem '$a $((a * 2)) $((a * 3))' >/dev/null
@@ -147,8 +174,8 @@ stats() {
 	pin 6 stats
 	n=0
 	while running $n; do
-		for f in $top/memory.kmem.tcp.stat $top/*/memory.kmem.tcp.stat \
-			 $top/*/*/memory.kmem.tcp.stat; do
+		for f in $top/memory.$TCP_STAT $top/*/memory.$TCP_STAT \
+			 $top/*/*/memory.$TCP_STAT; do
 			awk '$1 == "tcp_mem_low" { l = $2 } $1 == "tcp_mem_pressure" { p = $2 }
 			     $1 == "tcp_mem_high" { h = $2 }
 			     END { if (l > p || p > h) { print FILENAME ": " l " " p " " h; exit 1 } }' \
