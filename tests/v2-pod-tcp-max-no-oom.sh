@@ -1,7 +1,8 @@
 # cgroup v2, a pod as a kubelet would cap it: memory.max 64M and
 # memory.tcp.max 2M on the pod, a container below it fills sixteen
 # loopback connections.  TCP backpressure holds the pod's TCP memory at
-# its cap (plus one forced skb per connection), the socket memory is
+# its cap (plus one forced skb per connection and what CPUs charged
+# ahead: tcp_slack), the socket memory is
 # still in memory.stat's sock as stock charges it, and nothing is
 # OOM-killed: memory.events oom_kill stays 0.  Without the cap, that much
 # socket memory is reclaimed and OOM-killed at memory.max instead (series:
@@ -26,7 +27,7 @@ oom=$(cg_key "$pod/memory.events" oom_kill)
 echo "pod: tcp.current=$current tcp.peak=$peak memory.stat sock=$sock oom_kill=$oom"
 tcpfill_stop
 expect_gt "$current" 0 "the pod's TCP memory while full"
-expect_le "$peak" $((cap + conns * SLACK_PER_CONN)) "the pod's memory.tcp.peak"
+expect_le "$peak" $((cap + $(tcp_slack $conns $cap))) "the pod's memory.tcp.peak"
 expect_gt "$sock" 0 "memory.stat sock of the pod while full"
 expect_eq "$oom" 0 "the pod's oom_kill"
 expect_eq "$(cg_key "$pod/memory.events" oom_kill)" 0 "the pod's oom_kill after close"

@@ -24,5 +24,7 @@ expect_eq "$(cg_stat "$cg" pressure) $(cg_stat "$cg" sockets)" "0 0" \
 expect_eq "$(cg_thresholds "$cg")" "$(cat /proc/sys/net/ipv4/tcp_mem | tr -s '\t ' '  ')" \
 	"thresholds of a new cgroup: the creator's tcp_mem"
 for f in current peak events stat; do
-	expect_write "$cg/memory.tcp.$f" 0 OPEN-EACCES
+	expect_eq "$(stat -c %a "$cg/memory.tcp.$f")" 444 "mode of memory.tcp.$f"
+	expect_refused "$cg/memory.tcp.$f" 0
 done
+expect_eq "$(stat -c %a "$cg/memory.tcp.max")" 644 "mode of memory.tcp.max"

@@ -15,7 +15,11 @@ expect_write "$f" 1M OK
 expect_eq "$(cat "$f")" 1048576 "memory.tcp.max after 1M"
 thr=$(cg_thresholds "$cg")
 expect_eq "$thr" "256 256 256" "thresholds after 1M (below tcp_mem)"
-for bad in "" " " "abc" "1X" "1MB" "-1" "-4096" "+4096" "0x1000" "1e6" \
+nl='
+'
+# an empty write never reaches the file: a lone newline is what
+# 'echo "" >FILE' writes
+for bad in "$nl" " " "abc" "1X" "1MB" "-1" "-4096" "+4096" "0x1000" "1e6" \
 	"4096 8192" "max 4096" "18446744073709551616" "99999999999999999999999" \
 	"16E" "4096.5" "1 M"; do
 	expect_refused "$f" "$bad" 1048576

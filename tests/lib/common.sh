@@ -227,6 +227,22 @@ socket_linger_seconds() {
 # up to 64 KiB.
 SLACK_PER_CONN=65536
 
+# tcp_slack CONNS CAP: what CONNS filled connections may take past a limit
+# or threshold of CAP bytes: their forced skbs and, on cgroup v2, what each
+# CPU may hold charged ahead for the cgroup (a 64th of CAP in pages, at
+# most 64 pages: the series' charge batch), which counts in
+# memory.tcp.current
+tcp_slack() {
+	_slack=$(($1 * SLACK_PER_CONN))
+	if [ "$HIERARCHY" = v2 ]; then
+		_batch=$(($2 / 4096 / 64))
+		[ $_batch -gt 64 ] && _batch=64
+		[ $_batch -lt 1 ] && _batch=1
+		_slack=$((_slack + $(nproc) * _batch * 4096))
+	fi
+	echo $_slack
+}
+
 # sockstat_tcp_bytes: TCP's memory from /proc/net/sockstat, in bytes
 sockstat_tcp_bytes() {
 	echo $(($(sed -n 's/^TCP: .* mem \([0-9]*\)$/\1/p' /proc/net/sockstat) * 4096))
