@@ -41,7 +41,9 @@ cat >$bundle/config.json <<JSON
 }
 JSON
 
-tcpfill_run crun --cgroup-manager=cgroupfs run --bundle $bundle t-crun-ctr
+# --no-pivot: the guest's root is the initramfs, which pivot_root(2)
+# cannot leave
+tcpfill_run crun --cgroup-manager=cgroupfs run --no-pivot --bundle $bundle t-crun-ctr
 max=$(cg_read "$ctr" tcp.max)
 current=$(cg_read "$ctr" tcp.current)
 peak=$(cg_read "$ctr" tcp.peak)
