@@ -32,7 +32,7 @@ refused=$(cg_refusals "$d")
 echo "mine: current=$mine; delegated cgroup: peak=$peak max events=$refused"
 tcpfill_stop
 expect_gt "$mine" 0 "the delegatee's sockets charged to its cgroup"
-expect_le "$peak" $((262144 + 2 * SLACK_PER_CONN)) "delegated cgroup's peak"
+expect_le "$peak" $((262144 + $(tcp_slack 2 262144))) "delegated cgroup's peak"
 expect_gt "$refused" 0 "refusals at the delegated cgroup's cap"
 expect_eq "$(cg_refusals "$d/mine")" 0 "refusals at the delegatee's own cap"
 wait_usage_zero "$d/mine"
