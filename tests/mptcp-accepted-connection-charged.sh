@@ -34,7 +34,7 @@ echo "TCP memory of both sides (sockstat): $(sockstat_tcp_bytes)"
 expect_eq "$(cg_stat "$srv" sockets)" $((conns * 2)) \
 	"sockets of the server's cgroup (each connection and its subflow)"
 expect_gt "$used" $((limit / 2)) "the server side's usage while the clients' data is held"
-expect_le "$used" $((limit + conns * SLACK_PER_CONN)) "the server side's usage (limit 256K)"
+expect_le "$used" $((limit + $(tcp_slack $conns $limit))) "the server side's usage (limit 256K)"
 expect_gt "$(cg_stat "$srv" suppressed)" 0 "allocations refused to the server side"
 tcpfill_stop
 

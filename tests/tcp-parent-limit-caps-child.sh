@@ -33,7 +33,7 @@ for family in 4 6; do
 
 	expect_gt "$cu" 0 "IPv$family: child's $TCP_USAGE while full"
 	expect_eq "$pu" "$cu" "IPv$family: parent's usage (only the child has sockets)"
-	expect_le "$pmax" $((limit + conns * SLACK_PER_CONN)) "IPv$family: parent's $TCP_PEAK"
+	expect_le "$pmax" $((limit + $(tcp_slack $conns $limit))) "IPv$family: parent's $TCP_PEAK"
 	expect_gt "$pfail" "$pfail0" "IPv$family: parent's refusals"
 	expect_eq "$cfail" 0 "IPv$family: child's refusals (they count at the parent)"
 	wait_usage_zero "$child"

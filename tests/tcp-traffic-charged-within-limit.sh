@@ -8,13 +8,14 @@
 # The slack: when a socket's queues are empty the kernel force-charges
 # one skb (sk_forced_mem_schedule), past the limit, so that a send always
 # makes progress.  Each of the two connections' senders can do that once
-# per refill; 64K per connection covers one maximal skb.
+# per refill; 64K per connection covers one maximal skb.  On v2 add what
+# each CPU may hold charged ahead for the cgroup (tcp_slack).
 # hierarchies: v1 v2
 . /tests/lib/common.sh
 
 conns=2
 limit=1048576
-slack=$((conns * SLACK_PER_CONN))
+slack=$(tcp_slack $conns $limit)
 
 cg_make t-traffic
 cg=$MEMCG/t-traffic
