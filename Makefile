@@ -179,7 +179,7 @@ bench: initramfs
 
 # Its own tree and object dir, so the tree 'make apply' keeps is untouched.
 check-series: check-deps initramfs
-	@scripts/check-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-bisect \
+	@HIERARCHIES="$(HIERARCHIES)" scripts/check-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-bisect \
 		$(BUILD_DIR)/obj-$(KVER)-bisect $(SERIES) $(PATCHDIR) $(INITRAMFS) \
 		$(BASE_FRAGMENTS) configs/series.config
 
