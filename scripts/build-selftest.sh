@@ -1,12 +1,12 @@
 #!/bin/bash
 # Build upstream's cgroup v2 memory controller selftest, statically, from
-# the kernel tree the guest kernel comes from.
+# a kernel tree.
 #
 # usage: build-selftest.sh TREE OUT
 #
-# OUT is the static test_memcontrol binary.  The guest has no libc, and
-# the series does not touch tools/, so the stock and the patched kernel
-# run the same binary.
+# OUT is the static test_memcontrol binary.  The guest has no libc.  TREE
+# is the patched tree for both kernels: the series adds its own cases
+# (test_memcg_tcp_*), which must fail on stock.
 set -eu
 
 die() { echo "build-selftest: $*" >&2; exit 1; }

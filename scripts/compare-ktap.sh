@@ -1,17 +1,19 @@
 #!/bin/bash
 # Compare the per-test results of two guest runs of the same tests.
 #
-# usage: compare-ktap.sh LABEL_A LOG_A LABEL_B LOG_B
+# usage: compare-ktap.sh LABEL_A LOG_A LABEL_B LOG_B [ADDED]
 #
 # Prints one line per test with its result in each run (pass, FAIL,
 # skip, or "-" where the run never reported it), then a summary line.
 # Exit status 0 only if both runs finished (their end marker) and every
-# test has the same result in both.
+# test has the same result in both, except the tests whose names match
+# the extended regular expression ADDED: tests that B's kernel adds
+# (the series' own cases), which must fail in A and pass in B.
 set -eu
 
 die() { echo "compare-ktap: $*" >&2; exit 2; }
 
-[ $# -eq 4 ] || die "usage: compare-ktap.sh LABEL_A LOG_A LABEL_B LOG_B"
+[ $# -eq 4 ] || [ $# -eq 5 ] || die "usage: compare-ktap.sh LABEL_A LOG_A LABEL_B LOG_B [ADDED]"
 for log in "$2" "$4"; do
 	[ -f "$log" ] || die "no log $log"
 done
@@ -38,7 +40,8 @@ for i in 2 4; do
 done
 
 printf '%-36s %-8s %-8s\n' test "$1" "$3"
-awk -v a="${TMPDIR:-/tmp}/compare-ktap.a.$$" -v b="${TMPDIR:-/tmp}/compare-ktap.b.$$" '
+awk -v a="${TMPDIR:-/tmp}/compare-ktap.a.$$" -v b="${TMPDIR:-/tmp}/compare-ktap.b.$$" \
+	-v added="${5:-}" '
 BEGIN {
 	while ((getline line < a) > 0) {
 		split(line, f, " ")
@@ -54,8 +57,15 @@ BEGIN {
 		t = order[i]
 		x = (t in ra) ? ra[t] : "-"
 		y = (t in rb) ? rb[t] : "-"
-		if (x != y) diff++
-		printf "%-36s %-8s %-8s%s\n", t, x, y, (x != y) ? "  <- differs" : ""
+		if (added != "" && t ~ added) {
+			bad = x != "FAIL" || y != "pass"
+			note = bad ? "  <- added: must fail in the first, pass in the second" : "  (added)"
+		} else {
+			bad = x != y
+			note = bad ? "  <- differs" : ""
+		}
+		if (bad) diff++
+		printf "%-36s %-8s %-8s%s\n", t, x, y, note
 	}
 	printf "%d tests, %d with different results\n", n, diff
 	exit diff > 0
