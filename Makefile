@@ -202,10 +202,10 @@ check-distro-config: check-deps initramfs
 # exist only in one kernel (6.12: the v1 memory controller off).
 # VARIANTS=... picks some of them.
 VARIANTS ?= $(sort $(wildcard configs/variants/*.config configs/variants/$(KVER)/*.config))
-check-configs: check-deps
+check-configs: check-deps initramfs
 	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-patched $(SERIES) $(PATCHDIR)
 	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-stock none
-	@JOBS=$(JOBS) scripts/check-configs.sh $(BUILD_DIR)/linux-$(KVER)-patched \
+	@JOBS=$(JOBS) INITRAMFS=$(INITRAMFS) scripts/check-configs.sh $(BUILD_DIR)/linux-$(KVER)-patched \
 		$(BUILD_DIR)/linux-$(KVER)-stock $(BUILD_DIR)/obj-$(KVER)-check \
 		$(BASE_FRAGMENTS) configs/series.config \
 		-- $(VARIANTS)

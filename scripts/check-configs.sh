@@ -15,8 +15,11 @@
 # objects compared with stock's function by function
 # (compare-objects.sh): a function of another size or other instructions,
 # or inlined where stock's is not or the other way round, fails unless
-# FILE names it, for this kernel, with the reason.  One line per variant;
-# the exit status is non-zero if any variant failed.
+# FILE names it, for this kernel, with the reason.  A variant with a line
+# "# boot: HIERARCHY..." is also booted with the test initramfs, once per
+# hierarchy named (run-suite.sh), and fails unless the suite passes:
+# INITRAMFS (environment) names the initramfs.  One line per variant; the
+# exit status is non-zero if any variant failed.
 set -eu
 
 die() { echo "check-configs: $*" >&2; exit 1; }
@@ -110,8 +113,19 @@ for variant in "$@"; do
 				>"$obj/compare.log" 2>&1 || differs=1
 			summary="$summary; $(tail -n 1 "$obj/compare.log" | sed 's/^compare-objects: //')"
 		fi
+		boot=$(sed -n 's/^# boot: *//p' "$variant")
+		booted=0
+		if [ -n "$boot" ]; then
+			[ -f "${INITRAMFS:-}" ] || die "$name boots, and INITRAMFS names no initramfs"
+			# shellcheck disable=SC2086 # hierarchies are words
+			"$here/run-suite.sh" "$obj/arch/x86/boot/bzImage" "$INITRAMFS" \
+				"$obj/boot.log" $boot >"$obj/suite.log" 2>&1 || booted=1
+			summary="$summary; suite on $boot: $(tail -n 1 "$obj/suite.log")"
+		fi
 		if [ "$new" -gt 0 ]; then
 			result="FAIL $summary:"$'\n'"$(sed 's/^/    /' "$obj/w1.new")"
+		elif [ "$booted" -ne 0 ]; then
+			result="FAIL $summary (see $obj/suite.log)"
 		elif [ "$differs" -ne 0 ]; then
 			result="FAIL $summary:"$'\n'"$(grep -v '^allowed\|^compare-objects:' "$obj/compare.log" | sed 's/^/    /')"
 		else
