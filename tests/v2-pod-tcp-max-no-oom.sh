@@ -20,14 +20,12 @@ expect_write "$pod/memory.max" 64M OK
 cg_tcp_limit "$pod" 2M
 
 tcpfill_start -c $conns -g "$ctr"
-current=$(cg_read "$pod" tcp.current)
-peak=$(cg_read "$pod" tcp.peak)
+tcp_snapshot "$pod"
 sock=$(cg_key "$pod/memory.stat" sock)
 oom=$(cg_key "$pod/memory.events" oom_kill)
-echo "pod: tcp.current=$current tcp.peak=$peak memory.stat sock=$sock oom_kill=$oom"
+echo "pod: memory.stat sock=$sock oom_kill=$oom"
 tcpfill_stop
-expect_gt "$current" 0 "the pod's TCP memory while full"
-expect_le "$peak" $((cap + $(tcp_slack $conns $cap))) "the pod's memory.tcp.peak"
+expect_held_at_cap "the pod" $cap $conns
 expect_gt "$sock" 0 "memory.stat sock of the pod while full"
 expect_eq "$oom" 0 "the pod's oom_kill"
 expect_eq "$(cg_key "$pod/memory.events" oom_kill)" 0 "the pod's oom_kill after close"

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,42 @@ static inline void join_cgroup(const char *dir)
 	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
 	snprintf(pid, sizeof(pid), "%d\n", getpid());
 	write_file(path, pid);
+}
+
+/*
+ * The start of the helpers that run a command as another user, whose
+ * arguments are "[-g CGROUP] UID COMMAND [ARG...]": join CGROUP while
+ * still root, then drop every group and become UID (real, effective and
+ * saved, group too), with no capability left.  Returns the index of
+ * COMMAND in @argv and sets *@uid, or returns -1 on a usage error.
+ */
+static inline int become_user(int argc, char **argv, unsigned long *uid)
+{
+	const char *cgroup = NULL;
+	char *end;
+	int opt;
+
+	while ((opt = getopt(argc, argv, "+g:")) != -1) {
+		if (opt != 'g')
+			return -1;
+		cgroup = optarg;
+	}
+	if (argc - optind < 2)
+		return -1;
+	errno = 0;
+	*uid = strtoul(argv[optind], &end, 10);
+	if (errno || *end || end == argv[optind] || *uid == 0 || *uid > 65535)
+		return -1;
+
+	if (cgroup)
+		join_cgroup(cgroup);
+	if (setgroups(0, NULL) < 0)
+		die("setgroups");
+	if (setresgid(*uid, *uid, *uid) < 0)
+		die("setresgid");
+	if (setresuid(*uid, *uid, *uid) < 0)
+		die("setresuid");
+	return optind + 1;
 }
 
 #endif /* HELPER_UTIL_H */

@@ -13,41 +13,18 @@
  * message on any failure before the exec.
  */
 #define _GNU_SOURCE
-#include <grp.h>
-
 #include "helper-util.h"
 
 int main(int argc, char **argv)
 {
-	const char *cgroup = NULL;
 	unsigned long uid;
-	char *end;
-	int opt;
+	int cmd;
 
-	while ((opt = getopt(argc, argv, "+g:")) != -1) {
-		if (opt != 'g')
-			goto usage;
-		cgroup = optarg;
+	cmd = become_user(argc, argv, &uid);
+	if (cmd < 0) {
+		fprintf(stderr, "usage: runas [-g CGROUP] UID COMMAND [ARG...]\n");
+		return 2;
 	}
-	if (argc - optind < 2)
-		goto usage;
-	errno = 0;
-	uid = strtoul(argv[optind], &end, 10);
-	if (errno || *end || end == argv[optind] || uid == 0 || uid > 65535)
-		goto usage;
-
-	if (cgroup)
-		join_cgroup(cgroup);
-	if (setgroups(0, NULL) < 0)
-		die("setgroups");
-	if (setresgid(uid, uid, uid) < 0)
-		die("setresgid");
-	if (setresuid(uid, uid, uid) < 0)
-		die("setresuid");
-	execvp(argv[optind + 1], argv + optind + 1);
-	die(argv[optind + 1]);
-
-usage:
-	fprintf(stderr, "usage: runas [-g CGROUP] UID COMMAND [ARG...]\n");
-	return 2;
+	execvp(argv[cmd], argv + cmd);
+	die(argv[cmd]);
 }

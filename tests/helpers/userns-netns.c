@@ -32,33 +32,15 @@
 
 int main(int argc, char **argv)
 {
-	char map[64];
-	const char *cgroup = NULL;
 	unsigned long uid;
-	char *end;
-	int opt;
+	char map[64];
+	int cmd;
 
-	while ((opt = getopt(argc, argv, "+g:")) != -1) {
-		if (opt != 'g')
-			goto usage;
-		cgroup = optarg;
+	cmd = become_user(argc, argv, &uid);
+	if (cmd < 0) {
+		fprintf(stderr, "usage: userns-netns [-g CGROUP] UID COMMAND [ARG...]\n");
+		return 1;
 	}
-	if (argc - optind < 2)
-		goto usage;
-	errno = 0;
-	uid = strtoul(argv[optind], &end, 10);
-	if (errno || *end || end == argv[optind] || uid == 0 || uid > 65535)
-		goto usage;
-
-	if (cgroup)
-		join_cgroup(cgroup);
-
-	if (setgroups(0, NULL) < 0)
-		die("setgroups");
-	if (setresgid(uid, uid, uid) < 0)
-		die("setresgid");
-	if (setresuid(uid, uid, uid) < 0)
-		die("setresuid");
 	/* A uid change makes the task non-dumpable, and then its
 	 * /proc/self files belong to the host's root: it could not write
 	 * its own uid_map.  An unprivileged user never changed uid.
@@ -73,10 +55,6 @@ int main(int argc, char **argv)
 	write_file("/proc/self/uid_map", map);
 	write_file("/proc/self/gid_map", map);
 
-	execvp(argv[optind + 1], argv + optind + 1);
-	die(argv[optind + 1]);
-
-usage:
-	fprintf(stderr, "usage: userns-netns [-g CGROUP] UID COMMAND [ARG...]\n");
-	return 1;
+	execvp(argv[cmd], argv + cmd);
+	die(argv[cmd]);
 }

@@ -243,6 +243,25 @@ tcp_slack() {
 	echo $_slack
 }
 
+# tcp_snapshot CGROUP: while its traffic is held, read CGROUP's TCP usage,
+# high-water mark and refusals at its own limit into snap_current,
+# snap_peak and snap_refused, and print them
+tcp_snapshot() {
+	snap_current=$(cg_read "$1" $TCP_USAGE)
+	snap_peak=$(cg_read "$1" $TCP_PEAK)
+	snap_refused=$(cg_refusals "$1")
+	echo "$1: usage=$snap_current peak=$snap_peak refused=$snap_refused"
+}
+
+# expect_held_at_cap WHAT CAP CONNS: the last tcp_snapshot was of traffic
+# held by a limit of CAP bytes: usage above 0, the peak within CAP and
+# the slack of CONNS connections (tcp_slack), refusals counted
+expect_held_at_cap() {
+	expect_gt "$snap_current" 0 "$1: TCP usage while full"
+	expect_le "$snap_peak" $(($2 + $(tcp_slack "$3" "$2"))) "$1: peak"
+	expect_gt "$snap_refused" 0 "$1: refusals at its cap"
+}
+
 # sockstat_tcp_bytes: TCP's memory from /proc/net/sockstat, in bytes
 sockstat_tcp_bytes() {
 	echo $(($(sed -n 's/^TCP: .* mem \([0-9]*\)$/\1/p' /proc/net/sockstat) * 4096))
