@@ -27,40 +27,23 @@ die() { echo "check-distro-config: $*" >&2; exit 1; }
 tree=$1 debconfig=$2 prefix=$3 initramfs=$4 logdir=$5
 shift 5
 here=$(cd "$(dirname "$0")" && pwd)
-[ -f "$tree/Makefile" ] || die "no kernel tree at $tree (run 'make apply')"
-[ -f "$debconfig" ] ||
-	die "no $debconfig: apt-get install linux-config-<version> (or 'make deps')"
 [ -f "$initramfs" ] || die "no initramfs $initramfs (run 'make initramfs')"
-frags=
-for f in "$@"; do
-	[ -f "$f" ] || die "config fragment $f does not exist"
-	frags="$frags $(cd "$(dirname "$f")" && pwd)/$(basename "$f")"
-done
+frags=("$@")
 jobs=${JOBS:-$(nproc)}
 mkdir -p "$logdir"
 
-# configure OBJ [mod2noconfig]: Debian's config + the fragments in OBJ,
-# every symbol a fragment sets checked in the result.
+# configure OBJ builtin|modules: Debian's config + the fragments in OBJ
+# (debian-config.sh, which checks the tree, the config and the fragments
+# first, and every symbol a fragment sets in the result).
 configure() {
-	_obj=$1
-	mkdir -p "$_obj"
-	xz -dc "$debconfig" >"$_obj/debian.config"
-	# shellcheck disable=SC2086 # paths under our control, no blanks
-	(cd "$tree" && ./scripts/kconfig/merge_config.sh -m -O "$_obj" \
-		"$_obj/debian.config" $frags) >"$_obj/merge_config.log" 2>&1 ||
-		{ cat "$_obj/merge_config.log" >&2; die "merge_config.sh failed"; }
-	make -s -C "$tree" O="$_obj" olddefconfig
-	[ $# -lt 2 ] || make -s -C "$tree" O="$_obj" "$2"
-	# shellcheck disable=SC2086
-	"$here/check-config-symbols.sh" "$_obj/.config" $frags >&2 ||
-		die "the configuration is not what the fragments ask for"
+	"$here/debian-config.sh" "$tree" "$debconfig" "$1" "$2" "${frags[@]}"
 }
 
 # Part 1
 obj=$prefix-builtin
 log=$logdir/check-distro-config.log
 t0=$(date +%s)
-configure "$obj" mod2noconfig
+configure "$obj" builtin
 echo "check-distro-config: Debian's config, modules off, + $* -> $obj/.config"
 grep -E '^CONFIG_(SMP|NR_CPUS|PREEMPT_DYNAMIC|PREEMPT_VOLUNTARY|USER_NS|RETPOLINE|MITIGATION_RETPOLINE|MEMCG|MEMCG_V1|MEMCG_TCP_PRESSURE|MPTCP|IPV6)=' \
 	"$obj/.config" | tr '\n' ' ' | sed 's/^/check-distro-config:   /; s/ $/\n/'
@@ -80,7 +63,7 @@ echo "check-distro-config: suite on Debian's built-in kernel ran $(((t2 - t1) / 
 
 # Part 2
 obj=$prefix-full
-configure "$obj"
+configure "$obj" modules
 files=$(cd "$tree" && grep -rlE --include='*.c' \
 	'sk_memory_allocated|sk_sockets_allocated|sk_under_memory_pressure|sk_enter_memory_pressure|sk_leave_memory_pressure|sk_prot_mem_limits|sk_memory_over_limit|sk_memory_at_limit|sock_exceed_buf_limit|mem_cgroup_sk_|sk_memcg|sysctl_mem|memory_pressure|__sk_mem_|sk_mem_reclaim|sk_[rw]mem_schedule|cg_proto' \
 	net mm kernel fs drivers | sort)
