@@ -27,10 +27,13 @@
 #                                            .slice/...-pod.slice/cri-
 #                                            containerd-ID.scope), the cap
 #                                            on the pod
+#   w  stock,   the same v2 layout, no cap
 # Printed, and kept in OUT_DIR/bench-report.txt: median, min and max
 # guest nanoseconds (= instructions) per scenario and workload, then the
 # ratios of medians c/a, g/f (targets 1.001), d/b (1.005), e/b (1.01),
-# k/b (1.015), h/f (1.005) and v/f (1.01).  Then two sweeps on both kernels, each with its chart:
+# k/b (1.015), h/f (1.005) and v/f (1.01), and, without a target, w/f
+# (what kubelet's depth costs stock itself) and v/w (what the series adds
+# in that layout).  Then two sweeps on both kernels, each with its chart:
 # instructions per 64 KiB written against the depth of the socket's
 # cgroup below a limited one (stream; OUT_DIR/bench-depth.png), and
 # against the number of filled connections (many, in the limited child;
@@ -106,6 +109,7 @@ $1 == "stock"   && $2 == "v2-child"         { s = "f" }
 $1 == "patched" && $2 == "v2-child"         { s = "g" }
 $1 == "patched" && $2 == "v2-child-max"     { s = "h" }
 $1 == "patched" && $2 == "v2-pod-max"       { s = "v" }
+$1 == "stock"   && $2 == "v2-pod"           { s = "w" }
 # not charged on stock (no limit of their own); sweeps: below
 $1 == "stock"   && ($2 == "grandchild-limit" || $2 == "pod-limit") { s = "" }
 $2 ~ /^(depth|conns)-/ { s = "" }
@@ -208,6 +212,19 @@ kver=$(strings "$patched" 2>/dev/null | grep -m1 -o '^[0-9]\+\.[0-9]\+\.[0-9]\+[
 				printf "%-6s %-8s %8.4f %8s  %s\n", t[i], wl, r, t[i + 1], \
 					(r <= t[i + 1] ? "met" : "MISSED")
 			}
+		}
+	}' "$out/bench-medians.txt" | sort -k1,1 -k2,2
+	# no target: v/f above counts what stock pays for the depth too
+	awk '
+	{ m[$1 " " $2] = $3; w[$2] = 1 }
+	END {
+		n = split("w/f v/w", t, " ")
+		for (i = 1; i <= n; i++) {
+			split(t[i], p, "/")
+			for (wl in w)
+				if ((p[1] " " wl) in m && (p[2] " " wl) in m)
+					printf "%-6s %-8s %8.4f %8s  %s\n", t[i], wl,
+						m[p[1] " " wl] / m[p[2] " " wl], "-", "(no target)"
 		}
 	}' "$out/bench-medians.txt" | sort -k1,1 -k2,2
 	echo
