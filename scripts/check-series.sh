@@ -10,7 +10,8 @@
 # (the guest tests run; those of patches not yet applied fail, so only
 # the boot itself and a clean kernel log count), and the patch just
 # applied goes through checkpatch.  One line per patch; exit status 1 if
-# any build or boot fails or any patch has a checkpatch error or warning.
+# any build or boot fails, any patch has a checkpatch error or warning,
+# or any lacks its DEP-3 fields (check-dep3.sh, before the first build).
 # Each prefix boots once per hierarchy of the memory controller in
 # HIERARCHIES (default "v1 v2", see run-suite.sh), and every boot must
 # end clean.
@@ -40,6 +41,12 @@ log=$obj/check-series.log
 : >"$log"
 
 bad=0 n=0
+# Debian's patch tools read each patch's DEP-3 fields: check them first
+if "$here/check-dep3.sh" "$series" "$patchdir"; then
+	echo "DEP-3 fields (Origin, Forwarded, Last-Update): every patch has them"
+else
+	bad=1
+fi
 while next=$(q next 2>/dev/null) && [ -n "$next" ]; do
 	n=$((n + 1))
 	name=${next##*/}
