@@ -210,7 +210,7 @@ check-distro-config: check-deps initramfs
 # bindeb-pkg', the kernel release ending in DEB_LOCALVERSION (uname -r:
 # 6.12.118+tcpmemcg).  DEB_MODULES=0 (default): Debian's built-in kernel
 # with configs/distro-check.config, as check-distro-config's part 1,
-# 30 to 70 minutes on 2 cores, and the one check-deb boots with the test
+# 30 to 80 minutes on 2 cores, and the one check-deb boots with the test
 # initramfs; DEB_MODULES=1: Debian's whole config with its modules, what
 # a maintainer ships (hours).  On 6.12 the v1 memory controller stays off
 # as Debian ships it: configs/variants/6.12/memcg-v1-off.config says so,
