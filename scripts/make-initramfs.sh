@@ -29,7 +29,11 @@ command -v gcc >/dev/null || die "gcc not found: apt-get install gcc"
 crun=$(command -v crun) || die "crun not found: apt-get install crun"
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/initramfs.XXXXXX")
-trap 'rm -rf "$root"' EXIT
+mkdir -p "$(dirname "$out")"
+# written beside OUT under a name of its own, then renamed: two makes
+# (one per KVER) that build the same OUT at once each rename a whole one
+part=$(mktemp "$out.XXXXXX")
+trap 'rm -rf "$root" "$part"' EXIT
 # mktemp makes it 0700, and it becomes the guest's "/": tests that run as
 # an unprivileged user must be able to reach /bin and /proc.
 chmod 0755 "$root"
@@ -67,8 +71,8 @@ printf '127.0.0.1\tlocalhost\n::1\tlocalhost\n' >"$root/etc/hosts"
 cp "$repo"/tests/*.sh "$root/tests/"
 cp -r "$repo/tests/lib" "$root/tests/lib"
 
-mkdir -p "$(dirname "$out")"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
-	gzip -n -9 >"$out.tmp"
-mv "$out.tmp" "$out"
+	gzip -n -9 >"$part"
+chmod 0644 "$part"
+mv "$part" "$out"
 echo "make-initramfs: $out ($(du -k "$out" | cut -f1) KiB)"
