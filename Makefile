@@ -180,7 +180,7 @@ compare-memcontrol:
 
 # The stock and the patched test kernels (same fragments), booted under
 # instruction-counting TCG, three times each; not part of qemu-test or CI
-# (about 5 min once both kernels are built).  One report per kernel.
+# (about 12 min once both kernels are built).  One report per kernel.
 bench: initramfs
 	@$(MAKE) --no-print-directory kernel KERNEL=stock DEBUG=0
 	@$(MAKE) --no-print-directory kernel KERNEL=patched DEBUG=0

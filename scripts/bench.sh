@@ -5,8 +5,11 @@
 # usage: bench.sh STOCK_BZIMAGE PATCHED_BZIMAGE INITRAMFS OUT_DIR
 #
 # Each kernel boots under TCG with -icount shift=0,sleep=off and one
-# CPU, once with the cgroup v1 memory controller and once on cgroup v2,
-# and that BENCH_BOOTS times, the two kernels taking turns.  One boot's
+# CPU, once with the cgroup v1 memory controller, once on cgroup v2, and
+# once more on cgroup v2 for kubelet's layout alone (v and w run first in
+# their boot, as f and g do in theirs: a workload after others pays for
+# what they left behind), and that BENCH_BOOTS times, the two kernels
+# taking turns.  One boot's
 # runs agree closely, but a boot can land in a mode of its own (6.12.118,
 # the same binaries: stock's v2 rr medians 124.24 M and 124.41 M in two
 # boots, 0.14% apart, more than a 0.1% target): the medians are taken
@@ -81,7 +84,7 @@ results=$out/bench-results.txt
 for boot in $(seq "$boots"); do
 for kernel in stock patched; do
 	eval "image=\$$kernel"
-	for mode in v1 v2; do
+	for mode in v1 v2 v2-pod; do
 		log=$out/bench-$kernel-$mode-$boot.log
 		echo "bench: boot $boot of $boots, $kernel kernel, cgroup $mode: stream $stream MiB, rr $rr, many $many, $runs runs"
 		QEMU_ICOUNT=1 QEMU_SMP=1 QEMU_MEM=2G QEMU_TIMEOUT=${QEMU_TIMEOUT:-3000} \
