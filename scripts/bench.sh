@@ -9,12 +9,11 @@
 # once more on cgroup v2 for kubelet's layout alone (v and w run first in
 # their boot, as f and g do in theirs: a workload after others pays for
 # what they left behind), and that BENCH_BOOTS times, the two kernels
-# taking turns.  One boot's
-# runs agree closely, but a boot can land in a mode of its own (6.12.118,
-# the same binaries: stock's v2 rr medians 124.24 M and 124.41 M in two
-# boots, 0.14% apart, more than a 0.1% target): the medians are taken
-# over the runs of every boot, and the report gives the largest spread
-# between one kernel's boots.
+# taking turns.  One boot's runs agree closely, but a boot can land in a
+# mode of its own (6.12.118, the same binaries: stock's v2 rr medians
+# 124.24 M and 124.41 M in two boots, 0.14% apart, more than a 0.1%
+# target): the medians are taken over the runs of every boot, and the
+# report gives the largest spread between one kernel's boots.
 # The guest's run-bench runs tcpbench's workloads in each placement; see
 # initramfs/run-bench.  The scenarios:
 #   a  stock,   root cgroup (v1)          c  patched, root cgroup, no limit
