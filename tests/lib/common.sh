@@ -222,22 +222,22 @@ socket_linger_seconds() {
 	echo $((_linger + 20))
 }
 
-# The kmem.tcp.usage slack a filled connection may take past a limit or
-# threshold: one forced skb per sending socket (sk_forced_mem_schedule),
-# up to 64 KiB.
-SLACK_PER_CONN=65536
+# One forced charge per connection: the first skb a receiver queues is
+# charged past any limit, and over loopback it carries up to 64 KiB in
+# page fragments besides its head, 17 pages once rounded; and a sender
+# with less than tcp_wmem[0] (a page) queued is given that much.
+SLACK_PER_CONN=$((18 * 4096))
 
 # tcp_slack CONNS CAP: what CONNS filled connections may take past a limit
-# or threshold of CAP bytes: their forced skbs and, on cgroup v2, what each
-# CPU may hold charged ahead for the cgroup (a 64th of CAP in pages, at
-# most 64 pages: the series' charge batch), which counts in
-# memory.tcp.current
+# or threshold of CAP bytes: their forced charges and, on cgroup v2, what
+# the CPUs may hold charged ahead for the cgroup, which counts in
+# memory.tcp.current: the series' charge batch, all CPUs together at most
+# a 64th of CAP, each at most 4 MiB (1024 pages)
 tcp_slack() {
 	_slack=$(($1 * SLACK_PER_CONN))
 	if [ "$HIERARCHY" = v2 ]; then
-		_batch=$(($2 / 4096 / 64))
-		[ $_batch -gt 64 ] && _batch=64
-		[ $_batch -lt 1 ] && _batch=1
+		_batch=$(($2 / 4096 / 64 / $(nproc)))
+		[ $_batch -gt 1024 ] && _batch=1024
 		_slack=$((_slack + $(nproc) * _batch * 4096))
 	fi
 	echo $_slack
