@@ -19,9 +19,9 @@
 # Environment:
 #   DEB_MODULES=0 (default): Debian's built-in kernel, its config with
 #     every module left out ('builtin' in debian-config.sh, as
-#     check-distro-config's part 1): 30 to 80 min on 2 cores (measured
-#     with other kernel builds beside it: 6.12 69 min, 6.1 78 min), and the one
-#     whose vmlinuz boots with the test initramfs (check-deb.sh), which
+#     check-distro-config's part 1): 30 to 100 min on 2 cores, with
+#     other builds beside it (tests/README.md has the measurements), and
+#     the one whose vmlinuz boots with the test initramfs (check-deb.sh), which
 #     carries no modules.  The default, so that 'make deb' ends in bounded
 #     time on the machines the project runs on and its result can be
 #     tested as it is.
