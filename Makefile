@@ -75,7 +75,7 @@ INITRAMFS_INPUTS := initramfs/init initramfs/run-tests initramfs/run-selftest in
 	$(wildcard tests/*.sh tests/lib/* tests/helpers/*.c tests/helpers/*.h) scripts/make-initramfs.sh
 
 .NOTPARALLEL:
-.PHONY: help deps check-deps apply unapply kernel initramfs qemu-test check-series \
+.PHONY: help deps check-deps apply unapply kernel initramfs qemu-test qemu-test-repeat check-series \
 	check-kcsan check-distro-config check-configs selftest-memcontrol compare-memcontrol bench \
 	deb check-deb rebase-report clean distclean
 
@@ -87,6 +87,7 @@ help:
 	@echo "  kernel      allnoconfig + FRAGMENTS, build bzImage in OBJ"
 	@echo "  initramfs   busybox, /init, tests and static helpers -> INITRAMFS"
 	@echo "  qemu-test   all of the above as needed, then run the tests in QEMU"
+	@echo "  qemu-test-repeat  qemu-test N times while the host builds a kernel (LOAD=build|none)"
 	@echo "  check-series  build and boot after each patch in turn, checkpatch --strict each"
 	@echo "  check-kcsan   qemu-test DEBUG=kcsan on stock and patched: races the series adds"
 	@echo "  check-distro-config  Debian's own config (built-in part) + the series, boot, suite"
@@ -110,6 +111,7 @@ help:
 	@echo "  KCONFIGS=$(KCONFIGS) (FRAGMENTS, plus configs/debug.config with DEBUG=1, configs/kcsan.config with DEBUG=kcsan)"
 	@echo "  LOG=$(LOG) (-v1, -v2 before .log: one boot per hierarchy)"
 	@echo "  HIERARCHIES=$(HIERARCHIES) (qemu-test: the memory controller's cgroup hierarchies booted)"
+	@echo "  N=$(N) LOAD=$(LOAD) REPEAT_DIR=$(REPEAT_DIR) (qemu-test-repeat)"
 	@echo "  DEB_MODULES=$(DEB_MODULES) (deb: 0 built-in only, 1 with modules)  DEB_LOCALVERSION=$(DEB_LOCALVERSION)"
 	@echo "  DEB_DIR=$(DEB_DIR)"
 	@echo "  ACCEL=auto|kvm|tcg  QEMU_TIMEOUT=900  QEMU_MEM=1G  QEMU_SMP=2 (run-qemu.sh)"
@@ -137,6 +139,23 @@ $(INITRAMFS): $(INITRAMFS_INPUTS)
 qemu-test: kernel initramfs
 	@$(GUEST_ENV) scripts/run-suite.sh $(BZIMAGE) $(INITRAMFS) $(LOG) $(HIERARCHIES)
 	@$(if $(filter kcsan-patched,$(DEBUG)-$(KERNEL)),scripts/kcsan-report.sh $(SERIES) $(PATCHDIR) $(LOG:.log=-v1.log))
+
+# The suite N times over with the same kernel and initramfs, while the
+# host builds a kernel from clean again and again (LOAD=build, the
+# default; LOAD=none for a quiet host): which tests failed in how many of
+# the N runs (scripts/repeat-suite.sh, scripts/load-host.sh).  Every
+# run's logs are kept in REPEAT_DIR.  Not in CI: N runs take N times a qemu-test.
+N         ?= 10
+LOAD      ?= build
+REPEAT_DIR := $(BUILD_DIR)/repeat-$(VARIANT)
+ifeq ($(filter $(LOAD),build none),)
+$(error LOAD must be 'build' or 'none', not '$(LOAD)')
+endif
+REPEAT_LOAD := $(if $(filter build,$(LOAD)),scripts/load-host.sh $(TREE) $(BUILD_DIR)/obj-$(KVER)-load \
+	$(OBJ)/.config $(JOBS))
+qemu-test-repeat: kernel initramfs
+	@$(GUEST_ENV) REPEAT_LOAD="$(REPEAT_LOAD)" scripts/repeat-suite.sh $(N) $(BZIMAGE) $(INITRAMFS) \
+		$(REPEAT_DIR) $(HIERARCHIES)
 
 # The churn (every kind of operation at once, 180 s on 2 vCPUs) under
 # KCSAN on the stock and the patched kernel; fails only
