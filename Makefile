@@ -114,7 +114,7 @@ help:
 	@echo "  N=$(N) LOAD=$(LOAD) REPEAT_DIR=$(REPEAT_DIR) (qemu-test-repeat)"
 	@echo "  DEB_MODULES=$(DEB_MODULES) (deb: 0 built-in only, 1 with modules)  DEB_LOCALVERSION=$(DEB_LOCALVERSION)"
 	@echo "  DEB_DIR=$(DEB_DIR)"
-	@echo "  ACCEL=auto|kvm|tcg  QEMU_TIMEOUT=900  QEMU_MEM=1G  QEMU_SMP=2 (run-qemu.sh)"
+	@echo "  ACCEL=auto|kvm|tcg  QEMU_TIMEOUT=900  QEMU_MEM=1G  QEMU_SMP=2  QEMU_TCG_THREAD=single|multi (run-qemu.sh)"
 
 deps:
 	@scripts/install-deps.sh $(KVER)
@@ -164,7 +164,7 @@ qemu-test-repeat: kernel initramfs
 # KCSAN watches one access in 4000 by default: too few for a TCG guest's
 # 180 s, which then saw no race in stock's churn; one in 400 here.
 KCSAN_LOG = $(BUILD_DIR)/logs/qemu-test-$(KVER)-$(1)-kcsan-v1.log
-KCSAN_RUN = $(MAKE) --no-print-directory qemu-test KERNEL=$(1) DEBUG=kcsan HIERARCHIES=v1 \
+KCSAN_RUN = QEMU_TCG_THREAD=multi $(MAKE) --no-print-directory qemu-test KERNEL=$(1) DEBUG=kcsan HIERARCHIES=v1 \
 	QEMU_APPEND="tcpmemcg.tests=stress-churn kcsan.skip_watch=400 $(QEMU_APPEND)"
 check-kcsan:
 	-+@$(call KCSAN_RUN,stock)
