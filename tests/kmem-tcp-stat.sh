@@ -37,5 +37,5 @@ tcpfill_start -c 1 -b 4096 -g "$cg"
 expect_eq "$(cg_stat "$cg" sockets)" 3 "sockets while a listener and one connection are open"
 tcpfill_stop
 no_sockets() { [ "$(cg_stat "$cg" sockets)" = 0 ]; }
-poll_until 10 no_sockets || fail "sockets still $(cg_stat "$cg" sockets) 10 s after close"
+poll_until 30 no_sockets || fail "sockets still $(cg_stat "$cg" sockets) 30 s after close"
 expect_log_clean

@@ -51,14 +51,14 @@ round() {
 	wait_memcgs_freed 20
 	if [ "$1" = 1 ]; then
 		expect_gt "$(cg_read "$b" $TCP_USAGE)" 0 "B's usage after A is freed"
-		poll_until 10 unlimited_not_charged ||
-			fail "a new unlimited cgroup is still charged 10 s after the last limit went, while B's sockets live"
+		poll_until 30 unlimited_not_charged ||
+			fail "a new unlimited cgroup is still charged 30 s after the last limit went, while B's sockets live"
 		echo "round hold=1: a new cgroup not charged while B's sockets live, after $n tries"
 		tcpfill_stop
 	fi
 	wait_usage_zero "$b"
-	poll_until 10 unlimited_not_charged ||
-		fail "a new unlimited cgroup is still charged 10 s after the last limit and its sockets are gone"
+	poll_until 30 unlimited_not_charged ||
+		fail "a new unlimited cgroup is still charged 30 s after the last limit and its sockets are gone"
 	echo "round hold=$1: accounting off after $n tries"
 	rmdir "$b" || fail "rmdir $b"
 	wait_memcgs_freed 20

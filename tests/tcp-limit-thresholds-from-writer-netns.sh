@@ -22,6 +22,6 @@ max=$(cg_read "$cg" $TCP_PEAK)
 failcnt=$(cg_refusals "$cg")
 echo "limit=$(cat $cg/memory.$TCP_LIMIT) peak=$max refused=$failcnt"
 tcpfill_stop
-expect_le "$max" $((96 * 4096 + $(tcp_slack $conns $((96 * 4096))))) "$TCP_PEAK"
+expect_le "$max" $((96 * 4096 + $(tcp_slack_thresholds $conns $((96 * 4096))))) "$TCP_PEAK"
 expect_eq "$failcnt" 0 "refusals"
 wait_usage_zero "$cg"

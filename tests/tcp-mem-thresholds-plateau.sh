@@ -27,7 +27,7 @@ echo "tcp_mem=($tcp_mem) pages: usage=$usage peak=$max refused=$failcnt global p
 tcpfill_stop
 expect_eq "$global" no "TCP's global memory pressure while the cgroup is at its thresholds"
 
-expect_le "$max" $((96 * 4096 + $(tcp_slack $conns $((96 * 4096))))) \
+expect_le "$max" $((96 * 4096 + $(tcp_slack_thresholds $conns $((96 * 4096))))) \
 	"$TCP_PEAK with tcp_mem[2] = 96 pages and a 64M limit"
 expect_gt "$usage" $((48 * 4096)) "usage while full (above tcp_mem[0])"
 expect_eq "$failcnt" 0 "refusals (no charge reached the hard limit)"

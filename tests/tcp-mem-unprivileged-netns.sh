@@ -40,7 +40,7 @@ max=$(cg_read "$cg" $held)
 failcnt=$(cg_refusals "$cg")
 echo "after root's write of 48 64 96: $held=$max refused=$failcnt"
 tcpfill_stop
-expect_le "$max" $((96 * 4096 + $(tcp_slack $conns $((96 * 4096))))) \
+expect_le "$max" $((96 * 4096 + $(tcp_slack_thresholds $conns $((96 * 4096))))) \
 	"$held after root's write (tcp_mem[2] = 96 pages)"
 expect_eq "$failcnt" 0 "refusals"
 wait_usage_zero "$cg"

@@ -23,8 +23,18 @@ for family in 4 6; do
 	[ $family = 6 ] && flag=-6
 	pfail0=$(cg_refusals "$parent")
 	tcpfill_start $flag -c $conns -g "$child"
-	pu=$(cg_read "$parent" $TCP_USAGE)
-	cu=$(cg_read "$child" $TCP_USAGE)
+	# Held at the cap, the connections still move a few pages (a
+	# retransmission or window probe is refused, a queue pruned, a
+	# charge retried), so two reads apart may differ by that: read the
+	# parent, the child and the parent again until both parent reads
+	# match the child's.  A parent that does not carry the child's
+	# charges, or counts them twice, never matches.
+	agree() {
+		pu=$(cg_read "$parent" $TCP_USAGE)
+		cu=$(cg_read "$child" $TCP_USAGE)
+		[ "$pu" = "$cu" ] && [ "$(cg_read "$parent" $TCP_USAGE)" = "$pu" ]
+	}
+	poll_until 30 agree
 	pmax=$(cg_read "$parent" $TCP_PEAK)
 	pfail=$(cg_refusals "$parent")
 	cfail=$(cg_refusals "$child")

@@ -31,8 +31,8 @@ if [ "$HIERARCHY" = v2 ]; then
 	own=$!
 	exec 4>/tmp/own.ctl
 	on_exit "exec 4>&-; wait $own; rm -f /tmp/own.ctl /tmp/own.out"
-	poll_until 10 grep -q '^connected' /tmp/own.out ||
-		fail "M's own connection not made within 10 s: $(cat /tmp/own.out)"
+	poll_until 30 grep -q '^connected' /tmp/own.out ||
+		fail "M's own connection not made within 30 s: $(cat /tmp/own.out)"
 	echo "$own" >"$MEMCG/cgroup.procs" || fail "move M's own task to the root"
 fi
 cg_make t-up/c
@@ -52,8 +52,8 @@ expect_eq "$(cg_stat "$c" pressure)" 0 "C's pressure"
 tcpfill_stop
 
 m_left() { [ "$(cg_stat "$m" pressure)" = 0 ]; }
-poll_until 10 m_left ||
-	fail "M still under pressure 10 s after C's connections closed: $(cg_tcp_state "$m")"
+poll_until 30 m_left ||
+	fail "M still under pressure 30 s after C's connections closed: $(cg_tcp_state "$m")"
 wait_usage_zero "$c"
 wait_usage_zero "$m"
 expect_log_clean

@@ -19,11 +19,14 @@ expect_eq "$(cg_stat "$b" pressure)" 0 "sibling B's pressure"
 expect_gt "$(cg_stat "$a" pressure_entered)" 0 "A's pressure_entered"
 expect_gt "$(cg_stat "$p" pressure_entered)" 0 "the parent's pressure_entered"
 expect_eq "$(cg_stat "$b" pressure_entered)" 0 "B's pressure_entered"
-sa=$(cg_stat "$a" suppressed)
-expect_gt "$sa" 0 "A's suppressed"
-expect_le "$sa" "$(cg_stat "$p" suppressed)" "A's suppressed, counted in the parent too"
-expect_eq "$(cg_stat "$b" suppressed)" 0 "B's suppressed"
+expect_gt "$(cg_stat "$a" suppressed)" 0 "A's suppressed"
 expect_eq "$(cg_refusals "$a")" 0 "A's refusals (thresholds, not a limit)"
 tcpfill_stop
 a_and_parent_leave_pressure
+# A refusal is counted in A, then in each ancestor: compared while
+# refusals still arrive, the parent may not have one of A's yet.  With
+# A's sockets gone and A out of pressure, none is in flight.
+sa=$(cg_stat "$a" suppressed)
+expect_le "$sa" "$(cg_stat "$p" suppressed)" "A's suppressed, counted in the parent too"
+expect_eq "$(cg_stat "$b" suppressed)" 0 "B's suppressed"
 expect_log_clean

@@ -4,13 +4,13 @@
 . /tests/lib/common.sh
 
 tcpfill_start -c 2
-# Filled and idle, the two stay equal; give softirq work a few tries.
+# Filled and idle, the two stay equal; give softirq work up to 30 s.
 same() {
 	root=$(cg_read "$MEMCG" kmem.tcp.usage_in_bytes)
 	all=$(sockstat_tcp_bytes)
 	[ "$root" = "$all" ] && [ "$all" -gt 0 ]
 }
-poll_until 5 same
+poll_until 30 same
 ok=$?
 echo "root kmem.tcp.usage_in_bytes=$root sockstat mem=$all bytes"
 tcpfill_stop

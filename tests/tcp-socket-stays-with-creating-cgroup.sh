@@ -12,7 +12,18 @@ b=$MEMCG/t-stay-b
 cg_tcp_limit "$a" 1M
 cg_tcp_limit "$b" 1M
 
-tcpfill_start -c 2 -g "$a"
+# 64 KiB a connection, far below the limit and within the receiver's
+# window: once every byte is acknowledged nothing charges or uncharges A
+# (no refusal, no retransmission, no window probe; on v2 what the CPUs
+# hold ahead for A moves only with a charge or an uncharge), so its usage
+# read before and after the move is exact.  Connections held at a cap
+# would move a few pages between any two reads.
+tcpfill_start -c 2 -b 65536 -g "$a"
+acked() {
+	awk 'NR > 1 && $4 == "01" { split($5, q, ":"); if (q[1] != "00000000") busy = 1 }
+		END { exit busy }' /proc/net/tcp
+}
+poll_until 30 acked || fail "data still unacknowledged 30 s after the fill: $(cat /proc/net/tcp)"
 before=$(cg_read "$a" $TCP_USAGE)
 echo "$TCPFILL_PID" >"$b/cgroup.procs" || fail "move tcpfill to $b"
 after=$(cg_read "$a" $TCP_USAGE)

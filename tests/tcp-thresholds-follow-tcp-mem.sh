@@ -37,7 +37,7 @@ tcpfill_start -c $conns -g "$c"
 used=$(cg_read "$c" $TCP_USAGE)
 echo "child while tcp_mem is $small: usage=$used $(cg_tcp_state "$c")"
 tcpfill_stop
-expect_le "$used" $((96 * 4096 + $(tcp_slack $conns $((96 * 4096))))) "child's usage held near 96 pages"
+expect_le "$used" $((96 * 4096 + $(tcp_slack_thresholds $conns $((96 * 4096))))) "child's usage held near 96 pages"
 wait_usage_zero "$c"
 
 expect_write /proc/sys/net/ipv4/tcp_mem "$host" OK

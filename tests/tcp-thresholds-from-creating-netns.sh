@@ -22,6 +22,6 @@ max=$(cg_read "$child" $TCP_PEAK)
 pfail=$(cg_refusals "$parent")
 echo "child peak=$max; parent refused=$pfail"
 tcpfill_stop
-expect_le "$max" $((96 * 4096 + $(tcp_slack $conns $((96 * 4096))))) "child's $TCP_PEAK"
+expect_le "$max" $((96 * 4096 + $(tcp_slack_thresholds $conns $((96 * 4096))))) "child's $TCP_PEAK"
 expect_eq "$pfail" 0 "parent's refusals"
 wait_usage_zero "$child"

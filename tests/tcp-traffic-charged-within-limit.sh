@@ -5,11 +5,10 @@
 # "max" event) show the limit was hit (stock v1 does this for a limited
 # cgroup; stock v2 has no TCP limit: the series' v2 face).
 #
-# The slack: when a socket's queues are empty the kernel force-charges
-# one skb (sk_forced_mem_schedule), past the limit, so that a send always
-# makes progress.  Each of the two connections' senders can do that once
-# per refill; 64K per connection covers one maximal skb.  On v2 add what
-# each CPU may hold charged ahead for the cgroup (tcp_slack).
+# The slack (tcp_slack): at each end of a connection the kernel may force
+# one maximal skb's charges past the limit, so that a send or a receive
+# always makes progress (SLACK_PER_CONN says how); on v2 add what each CPU
+# may hold charged ahead for the cgroup.
 # hierarchies: v1 v2
 . /tests/lib/common.sh
 

@@ -25,17 +25,26 @@ cg_make t-lower
 c=$MEMCG/t-lower
 cg_tcp_limit "$c" 1G
 tcpfill_start -c 1 -b 4096 -g "$c"
-taskset -c 1 tcpfill -c 1 -b 8388608 -g "$c" >/dev/null || fail "tcpfill on CPU 1"
-held=$(cg_read "$c" $TCP_USAGE)
-echo "after the stream on CPU 1 closed: $TCP_USAGE $held"
 # CPU 1 keeps about half its batch, 2 MiB, when a release takes it past
-# the batch; a setup that leaves it less than 1.5 MiB tests little here
+# the batch; a setup that leaves it less than 1.5 MiB tests little here.
+# What it holds may also go before it is read (the pages of another
+# cgroup freed on CPU 1 take its stock), so the stream is run again, up
+# to 5 times, until CPU 1 holds that much; the lowered max is tried only
+# then.
+for try in 1 2 3 4 5; do
+	taskset -c 1 tcpfill -c 1 -b 8388608 -g "$c" >/dev/null || fail "tcpfill on CPU 1"
+	held=$(cg_read "$c" $TCP_USAGE)
+	echo "after the stream on CPU 1 closed (try $try): $TCP_USAGE $held"
+	[ "$held" -gt 1572864 ] && break
+done
 expect_gt "$held" 1572864 "$TCP_USAGE held ahead after the stream closed"
 
 cg_tcp_limit "$c" 1M
+# The pages are given back from a work item on CPU 1: a bound for a
+# guest whose vCPU a loaded host stalls.
 under_max() { [ "$(cg_read "$c" $TCP_USAGE)" -le 1048576 ]; }
-poll_until 5 under_max ||
-	fail "$TCP_USAGE still $(cg_read "$c" $TCP_USAGE) 5 s after memory.tcp.max was lowered to 1M"
+poll_until 30 under_max ||
+	fail "$TCP_USAGE still $(cg_read "$c" $TCP_USAGE) 30 s after memory.tcp.max was lowered to 1M"
 echo "after memory.tcp.max 1M: $TCP_USAGE $(cg_read "$c" $TCP_USAGE)"
 tcpfill_stop
 wait_usage_zero "$c"

@@ -195,13 +195,13 @@ tcpfill_stop() {
 }
 
 # wait_usage_zero CGROUP [SECONDS]: its TCP usage (v1's
-# kmem.tcp.usage_in_bytes, v2's tcp.current) reaches 0 within SECONDS, 10
-# by default (closed sockets are freed from softirq and RCU, and on v2
+# kmem.tcp.usage_in_bytes, v2's tcp.current) reaches 0 within SECONDS, 30
+# by default (a bound for a guest whose vCPUs a loaded host stalls) (closed sockets are freed from softirq and RCU, and on v2
 # each CPU drops the pages it charged ahead from a work item; pass
 # socket_linger_seconds for sockets the kernel keeps on timers).
 wait_usage_zero() {
 	_cg=$1
-	_secs=${2:-10}
+	_secs=${2:-30}
 	_usage_zero() { [ "$(cg_read "$_cg" $TCP_USAGE)" = 0 ]; }
 	poll_until "$_secs" _usage_zero ||
 		fail "$_cg: $TCP_USAGE still $(cg_read "$_cg" $TCP_USAGE) $_secs s after close"
@@ -222,11 +222,15 @@ socket_linger_seconds() {
 	echo $((_linger + 20))
 }
 
-# One forced charge per connection: the first skb a receiver queues is
-# charged past any limit, and over loopback it carries up to 64 KiB in
-# page fragments besides its head, 17 pages once rounded; and a sender
-# with less than tcp_wmem[0] (a page) queued is given that much.
-SLACK_PER_CONN=$((18 * 4096))
+# What one connection may be forced past a limit, at each end.  The first
+# skb a receiver queues is charged past any limit, and over loopback it
+# carries up to 64 KiB in page fragments besides its head: 17 pages once
+# rounded.  A sender whose charge is refused has its sndbuf cut below what
+# it has queued (sk_stream_moderate_sndbuf() in __sk_mem_raise_allocated()),
+# which turns that charge into a forced one; it goes on filling the skb it
+# is building, up to its 64 KiB size goal, each charge forced the same
+# way: 17 pages more.
+SLACK_PER_CONN=$((2 * 17 * 4096))
 
 # tcp_slack CONNS CAP: what CONNS filled connections may take past a limit
 # or threshold of CAP bytes: their forced charges and, on cgroup v2, what
@@ -241,6 +245,16 @@ tcp_slack() {
 		_slack=$((_slack + $(nproc) * _batch * 4096))
 	fi
 	echo $_slack
+}
+
+# tcp_slack_thresholds CONNS CAP: the same for a cgroup held by its
+# thresholds (tcp_mem) or by the global limits rather than by a hard
+# limit: a charge they refuse is made on the cgroup's counter before it
+# is taken back (sk_mem_raise_allocated()), so the high-water mark and a
+# reading of the usage may hold it.  One may be in flight in task and in
+# softirq context on each CPU, each up to an skb's 17 pages.
+tcp_slack_thresholds() {
+	echo $(($(tcp_slack "$1" "$2") + 2 * $(nproc) * 17 * 4096))
 }
 
 # tcp_snapshot CGROUP: while its traffic is held, read CGROUP's TCP usage,
@@ -342,12 +356,12 @@ siblings_with_a_filled() {
 }
 
 # a_and_parent_leave_pressure: after siblings_with_a_filled's connections
-# are released, A and the parent leave pressure (10 s) and A's usage
+# are released, A and the parent leave pressure (30 s) and A's usage
 # returns to 0.
 a_and_parent_leave_pressure() {
 	_left() { [ "$(cg_stat "$a" pressure)$(cg_stat "$p" pressure)" = 00 ]; }
-	poll_until 10 _left ||
-		fail "A and the parent still under pressure 10 s after close: $(cg_stat "$a" pressure) $(cg_stat "$p" pressure)"
+	poll_until 30 _left ||
+		fail "A and the parent still under pressure 30 s after close: $(cg_stat "$a" pressure) $(cg_stat "$p" pressure)"
 	wait_usage_zero "$a"
 }
 
