@@ -144,7 +144,8 @@ qemu-test: kernel initramfs
 # host builds a kernel from clean again and again (LOAD=build, the
 # default; LOAD=none for a quiet host): which tests failed in how many of
 # the N runs (scripts/repeat-suite.sh, scripts/load-host.sh).  Every
-# run's logs are kept in REPEAT_DIR.  Not in CI: N runs take N times a qemu-test.
+# run's logs are kept in REPEAT_DIR.  Not in CI: N runs take N times a
+# qemu-test.
 N         ?= 10
 LOAD      ?= build
 REPEAT_DIR := $(BUILD_DIR)/repeat-$(VARIANT)
