@@ -17,7 +17,7 @@
 # truncated report) counts under the name "(boot)"; last line
 # "runs: P passed, F failed".  Exit status 0 only if every run passed.
 # The environment is run-suite.sh's.
-set -u
+set -eu
 
 die() { echo "repeat-suite: $*" >&2; exit 2; }
 
@@ -39,8 +39,8 @@ cp "$initrd" "$dir/initramfs.cpio.gz"
 load_pid=
 stop_load() {
 	[ -n "$load_pid" ] || return 0
-	kill -TERM -- "-$load_pid" 2>/dev/null
-	wait "$load_pid" 2>/dev/null
+	kill -TERM -- "-$load_pid" 2>/dev/null || true
+	wait "$load_pid" 2>/dev/null || true
 	load_pid=
 }
 trap stop_load EXIT
@@ -63,9 +63,9 @@ runs_passed=0 runs_failed=0
 : >"$dir/failures.txt"
 for k in $(seq "$n"); do
 	start=$(date +%s)
+	st=0
 	"$here/run-suite.sh" "$dir/bzImage" "$dir/initramfs.cpio.gz" "$dir/run-$k.log" "$@" \
-		>"$dir/run-$k.txt" 2>&1
-	st=$?
+		>"$dir/run-$k.txt" 2>&1 || st=$?
 	secs=$(($(date +%s) - start))
 	load=$(cut -d' ' -f1 /proc/loadavg)
 	if [ -n "$load_pid" ] && ! kill -0 "$load_pid" 2>/dev/null; then
@@ -97,6 +97,8 @@ if [ -s "$dir/failures.txt" ]; then
 	}' "$dir/failures.txt" | sort
 fi
 stop_load
-[ -s "$dir/load.txt" ] && echo "host load, last line: $(tail -1 "$dir/load.txt")"
+if [ -s "$dir/load.txt" ]; then
+	echo "host load, last line: $(tail -1 "$dir/load.txt")"
+fi
 echo "runs: $runs_passed passed, $runs_failed failed"
 [ $runs_failed -eq 0 ]
