@@ -196,9 +196,10 @@ tcpfill_stop() {
 
 # wait_usage_zero CGROUP [SECONDS]: its TCP usage (v1's
 # kmem.tcp.usage_in_bytes, v2's tcp.current) reaches 0 within SECONDS, 30
-# by default (a bound for a guest whose vCPUs a loaded host stalls) (closed sockets are freed from softirq and RCU, and on v2
-# each CPU drops the pages it charged ahead from a work item; pass
-# socket_linger_seconds for sockets the kernel keeps on timers).
+# by default: closed sockets are freed from softirq and RCU, and on v2
+# each CPU drops the pages it charged ahead from a work item, all of
+# which a loaded host may hold up by stalling the guest's vCPUs; pass
+# socket_linger_seconds for sockets the kernel keeps on timers.
 wait_usage_zero() {
 	_cg=$1
 	_secs=${2:-30}
