@@ -39,12 +39,10 @@ command -v qemu-system-x86_64 >/dev/null ||
 timeout_s=${QEMU_TIMEOUT:-900}
 mkdir -p "$(dirname "$log")"
 
-qemu() {	# qemu ACCEL LOG TIMEOUT APPEND
-	_accel=$1
-	[ "$_accel" = tcg ] && _accel=tcg,thread=$tcg_thread
+qemu() {	# qemu ACCEL-OPTION LOG TIMEOUT APPEND
 	# $icount is empty or two words
 	# shellcheck disable=SC2086
-	timeout -s KILL "$3" qemu-system-x86_64 -accel "$_accel" \
+	timeout -s KILL "$3" qemu-system-x86_64 -accel "$1" \
 		-m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-2}" \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 quiet $4" \
@@ -91,10 +89,10 @@ kvm|tcg) ;;
 *) die "ACCEL must be auto, kvm or tcg, not '$accel'" ;;
 esac
 
-_shown=$accel
-[ "$accel" = tcg ] && _shown="tcg, thread=$tcg_thread"
-echo "run-qemu: booting $kernel ($_shown, limit ${timeout_s}s), serial log $log"
-qemu "$accel" "$log" "$timeout_s" "${QEMU_APPEND:-}"
+accel_option=$accel
+[ "$accel" = tcg ] && accel_option=tcg,thread=$tcg_thread
+echo "run-qemu: booting $kernel ($accel_option, limit ${timeout_s}s), serial log $log"
+qemu "$accel_option" "$log" "$timeout_s" "${QEMU_APPEND:-}"
 st=$?
 [ $st -eq 137 ] && st=124
 exit $st
