@@ -28,12 +28,12 @@ ifneq ($(filter $(CURDIR)/%,$(abspath $(BUILD_DIR))/),)
 $(error BUILD_DIR=$(BUILD_DIR) is inside the checkout; choose a directory outside it)
 endif
 DEBUG     ?= 0
-DEB_MODULES ?= 0
+DEB_MODULES ?= cloud
 ifeq ($(filter $(DEBUG),0 1 kcsan),)
 $(error DEBUG must be 0, 1 or kcsan, not '$(DEBUG)')
 endif
-ifeq ($(filter $(DEB_MODULES),0 1),)
-$(error DEB_MODULES must be 0 or 1, not '$(DEB_MODULES)')
+ifeq ($(filter $(DEB_MODULES),cloud 0 1),)
+$(error DEB_MODULES must be cloud, 0 or 1, not '$(DEB_MODULES)')
 endif
 ifeq ($(filter $(KERNEL),patched stock),)
 $(error KERNEL must be 'patched' or 'stock', not '$(KERNEL)')
@@ -226,23 +226,27 @@ check-distro-config: check-deps initramfs
 		configs/distro-check.config configs/series.config
 
 # Installable packages of the patched tree (scripts/build-deb.sh): Debian's
-# own config with the series' option, through the kernel's 'make
-# bindeb-pkg', the kernel release ending in DEB_LOCALVERSION (uname -r:
-# 6.12.118+tcpmemcg).  DEB_MODULES=0 (default): Debian's built-in kernel
-# with configs/distro-check.config, as check-distro-config's part 1,
-# 30 to 80 minutes on 2 cores, and the one check-deb boots with the test
-# initramfs; DEB_MODULES=1: Debian's whole config with its modules, what
-# a maintainer ships (hours).  On 6.12 the v1 memory controller stays off
+# own kernel configuration with the series' option, through the kernel's
+# 'make bindeb-pkg', the kernel release ending in DEB_LOCALVERSION (uname
+# -r: 6.12.118+tcpmemcg).  DEB_MODULES=cloud (default): Debian's
+# cloud-amd64 flavour with its modules and configs/deb-host.config, the
+# package a container host installs ('make check-host' boots it);
+# DEB_MODULES=0: Debian's amd64 kernel built in only, with
+# configs/distro-check.config, the one check-deb boots with the test
+# initramfs; DEB_MODULES=1: Debian's amd64 flavour whole, what a
+# maintainer ships (hours).  On 6.12 the v1 memory controller stays off
 # as Debian ships it: configs/variants/6.12/memcg-v1-off.config says so,
-# and build-deb.sh checks it.  Not in CI.
+# and build-deb.sh checks it.  Not in CI; times in tests/README.md.
 DEB_LOCALVERSION ?= +tcpmemcg
-DEB_DIR := $(BUILD_DIR)/deb-$(KVER)-$(if $(filter 1,$(DEB_MODULES)),full,builtin)
-DEB_FRAGMENTS := $(if $(filter 0,$(DEB_MODULES)),configs/distro-check.config) configs/series.config \
+DEB_DIR := $(BUILD_DIR)/deb-$(KVER)-$(if $(filter 1,$(DEB_MODULES)),full,$(if $(filter 0,$(DEB_MODULES)),builtin,cloud))
+DEB_CONFIG := /usr/src/linux-config-$(KVER)/config.amd64_none_$(if $(filter cloud,$(DEB_MODULES)),cloud-amd64,amd64).xz
+DEB_FRAGMENTS := $(if $(filter 0,$(DEB_MODULES)),configs/distro-check.config) \
+	$(if $(filter cloud,$(DEB_MODULES)),configs/deb-host.config) configs/series.config \
 	$(wildcard configs/variants/$(KVER)/memcg-v1-off.config)
 deb: check-deps
 	@scripts/apply-series.sh $(TARBALL) $(BUILD_DIR)/linux-$(KVER)-patched $(SERIES) $(PATCHDIR)
 	@JOBS=$(JOBS) DEB_MODULES=$(DEB_MODULES) DEB_LOCALVERSION=$(DEB_LOCALVERSION) scripts/build-deb.sh \
-		$(BUILD_DIR)/linux-$(KVER)-patched $(DEBIAN_CONFIG) $(DEB_DIR) $(DEB_FRAGMENTS)
+		$(BUILD_DIR)/linux-$(KVER)-patched $(DEB_CONFIG) $(DEB_DIR) $(DEB_FRAGMENTS)
 
 # The package 'make deb' left in DEB_DIR (not rebuilt here): its
 # metadata to BUILD_DIR/logs, its vmlinuz booted with the suite, the

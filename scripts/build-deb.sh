@@ -17,22 +17,30 @@
 # output is in OUTDIR/build.log; the packages' paths are printed last.
 #
 # Environment:
-#   DEB_MODULES=0 (default): Debian's built-in kernel, its config with
-#     every module left out ('builtin' in debian-config.sh, as
-#     check-distro-config's part 1): 30 to 100 min on 2 cores, with
-#     other builds beside it (tests/README.md has the measurements), and
-#     the one whose vmlinuz boots with the test initramfs (check-deb.sh), which
-#     carries no modules.  The default, so that 'make deb' ends in bounded
-#     time on the machines the project runs on and its result can be
-#     tested as it is.
-#   DEB_MODULES=1: Debian's whole config with its modules (signed at
-#     install with a key the build makes) and its debug info (a -dbg
-#     package; needs pahole, package dwarves): what a maintainer ships.
-#     Not run here: an estimated 5 to 8 hours on 2 cores (Debian's
-#     6.12 config has 4051 modules: some 7 times the compile work of
-#     the built-in kernel's 2600 C files, plus debug info, BTF and the
-#     -dbg package).
-#       make deb KVER=6.12 DEB_MODULES=1 JOBS=$(nproc)
+#   DEB_MODULES, which of Debian's kernels, DEBIAN_CONFIG_XZ being the
+#   matching file of linux-config-KVER:
+#     cloud (default): Debian's cloud-amd64 flavour
+#       (config.amd64_none_cloud-amd64) with its modules, about 1 100
+#       against amd64's 3 900: a host in a VM, its disks and
+#       filesystems, and what containers need (overlay, veth, bridge and
+#       br_netfilter, nftables and the iptables-nft compat, conntrack
+#       and NAT, vxlan, SMC).  Left out: drivers for real hardware
+#       (GPUs, wifi, sound, most NICs and storage controllers).  With
+#       configs/deb-host.config (no debug info; modules signed with the
+#       build's own key).  The package 'make check-host' installs and
+#       boots; tests/README.md has its build times.
+#     0: Debian's amd64 kernel with every module left out ('builtin' in
+#       debian-config.sh, as check-distro-config's part 1), the one whose
+#       vmlinuz boots with the test initramfs (check-deb.sh), which
+#       carries no modules.  It cannot mount a root on a virtio disk.
+#     1: Debian's amd64 flavour whole, all its modules (signed at
+#       install with a key the build makes) and its debug info (a -dbg
+#       package; needs pahole, package dwarves): what a maintainer
+#       ships.  Not run here: an estimated 5 to 8 hours on 2 cores
+#       (Debian's 6.12 config has 4051 modules: some 7 times the compile
+#       work of the built-in kernel's 2600 C files, plus debug info, BTF
+#       and the -dbg package).
+#         make deb KVER=6.12 DEB_MODULES=1 JOBS=$(nproc)
 #   DEB_LOCALVERSION (default +tcpmemcg): appended to the kernel release
 #     by a localversion file in the object dir (as the PREEMPT_RT queue's
 #     localversion-rt does), so the package's name and 'uname -r' on a
@@ -50,13 +58,13 @@ die() { echo "build-deb: $*" >&2; exit 1; }
 tree=$1 debconfig=$2 outdir=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
-modules=${DEB_MODULES:-0}
+modules=${DEB_MODULES:-cloud}
 marker=${DEB_LOCALVERSION:-+tcpmemcg}
 jobs=${JOBS:-$(nproc)}
 case $modules in
 0) mode=builtin ;;
-1) mode=modules ;;
-*) die "DEB_MODULES is 0 (built-in only) or 1 (with modules), not '$modules'" ;;
+1 | cloud) mode=modules ;;
+*) die "DEB_MODULES is cloud (cloud-amd64 and its modules), 0 (built-in only) or 1 (every module), not '$modules'" ;;
 esac
 # It ends up in a package name: Debian allows lower case, digits, + - .
 case $marker in
@@ -74,11 +82,6 @@ if [ -f "$tree/scripts/package/debian/rules" ]; then
 else
 	need="$need fakeroot:fakeroot"
 fi
-# Debian's BTF needs pahole; kconfig would drop it silently without.
-if [ "$mode" = modules ] && [ -f "$debconfig" ] &&
-   xz -dc "$debconfig" | grep -q '^CONFIG_DEBUG_INFO_BTF=y'; then
-	need="$need pahole:dwarves"
-fi
 missing=
 for n in $need; do
 	# depmod is in /sbin, not on a normal user's PATH
@@ -92,7 +95,11 @@ obj=$outdir/obj
 t0=$(date +%s)
 "$here/debian-config.sh" "$tree" "$debconfig" "$obj" "$mode" "$@"
 obj=$(cd "$obj" && pwd) outdir=$(cd "$outdir" && pwd)
-echo "build-deb: Debian's config ($mode) + $* -> $obj/.config"
+# Debian's BTF (kept with DEB_MODULES=1) needs pahole to build.
+if grep -q '^CONFIG_DEBUG_INFO_BTF=y' "$obj/.config" && ! command -v pahole >/dev/null; then
+	die "missing package dwarves (pahole, for the BTF of $(basename "$debconfig")): apt-get install -y dwarves"
+fi
+echo "build-deb: $(basename "$debconfig") ($mode) + $* -> $obj/.config"
 grep -E '^(# )?CONFIG_(MODULES|MEMCG|MEMCG_V1|MEMCG_TCP_PRESSURE|DEBUG_INFO_NONE)[= ]' "$obj/.config" |
 	tr '\n' ' ' | sed 's/^/build-deb:   /; s/ $/\n/'
 
