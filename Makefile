@@ -77,7 +77,7 @@ INITRAMFS_INPUTS := initramfs/init initramfs/run-tests initramfs/run-selftest in
 .NOTPARALLEL:
 .PHONY: help deps check-deps apply unapply kernel initramfs qemu-test qemu-test-repeat check-series \
 	check-kcsan check-distro-config check-configs selftest-memcontrol compare-memcontrol bench \
-	deb check-deb rebase-report clean distclean
+	deb check-deb check-host rebase-report clean distclean
 
 help:
 	@echo "Targets:"
@@ -95,6 +95,7 @@ help:
 	@echo "  selftest-memcontrol  upstream's cgroup v2 test_memcontrol in the guest (KERNEL=...)"
 	@echo "  compare-memcontrol   the same on stock and patched, per-test results side by side"
 	@echo "  bench       cost of the series: stock vs patched under instruction-counting TCG"
+	@echo "  check-host  Debian booted by systemd on the package (KERNEL=stock: Debian's kernel), container caps"
 	@echo "  deb         linux-image .deb (make bindeb-pkg) of the patched tree, Debian's config -> DEB_DIR"
 	@echo "  check-deb   dpkg-deb --info/--contents of it, boot its vmlinuz, suite, uname -r marker"
 	@echo "  rebase-report  FROM's series onto a fresh TO tree: what applies, what needs work"
@@ -253,6 +254,18 @@ deb: check-deps
 # guest's uname -r checked for the marker (scripts/check-deb.sh).
 check-deb: initramfs
 	@DEB_LOCALVERSION=$(DEB_LOCALVERSION) scripts/check-deb.sh $(DEB_DIR) $(INITRAMFS) $(BUILD_DIR)/logs
+
+# Debian itself on the package: a root made by mmdebstrap (Debian 12 for
+# 6.1, 13 for 6.12) with systemd and the container tools, the packages
+# 'make deb' left installed into it with dpkg, booted from a virtio disk
+# under systemd; a unit runs tests/host/host-checks.sh (the cap set by
+# podman, runc, LXC, a systemd service and a pod-shaped slice).
+# KERNEL=stock: Debian's own cloud-amd64 kernel from the archive instead.
+# Not in CI (tests/README.md has its times).
+HOST_DIR := $(BUILD_DIR)/host-$(KVER)-$(KERNEL)
+check-host:
+	@DEB_LOCALVERSION=$(DEB_LOCALVERSION) scripts/make-host-image.sh $(KVER) $(KERNEL) $(DEB_DIR) $(HOST_DIR)
+	@scripts/check-host.sh $(HOST_DIR)
 
 # The patched tree in other configurations; the stock tree only for the
 # W=1 and object comparisons.  configs/variants/KVER/ holds those that
