@@ -80,16 +80,18 @@ expect_refused() {
 # poll_until SECONDS COMMAND...: run COMMAND every 50 ms until it succeeds;
 # fail once SECONDS have passed.  For state the kernel settles after the
 # fact (a socket freed from softirq or RCU), with a bound instead of a sleep.
+# The bound is on the clock, not a count of tries: on a slow guest (TCG, a
+# debug kernel, a loaded host) each try takes far longer than its 50 ms.
 # (busybox sh has no "local": helpers use names starting with _.)
 poll_until() {
-	_poll_max=$(($1 * 20))
+	_poll_end=$(($(date +%s) + $1))
 	shift
-	_poll_tries=0
+	POLL_WHAT="$*"
 	until "$@"; do
-		_poll_tries=$((_poll_tries + 1))
-		[ $_poll_tries -lt $_poll_max ] || return 1
+		[ "$(date +%s)" -lt $_poll_end ] || { POLL_WHAT=; return 1; }
 		sleep 0.05
 	done
+	POLL_WHAT=
 }
 
 # cg_make NAME: create $MEMCG/NAME (NAME may be nested, a/b); every cgroup
@@ -132,6 +134,11 @@ cg_cleanup() {
 	done
 }
 trap cg_cleanup EXIT
+# run-tests ends a test past its time limit with SIGTERM (SIGKILL 10 s
+# later): say what it was waiting for, and clean up as on any exit.
+POLL_WHAT=
+TEST_START=$(date +%s)
+trap 'echo "terminated after $(($(date +%s) - TEST_START)) s${POLL_WHAT:+, polling for: $POLL_WHAT}"; exit 1' TERM
 
 # cg_read CGROUP FILE: print the value of CGROUP/memory.FILE
 cg_read() {
