@@ -249,10 +249,13 @@ deb: check-deps
 	@JOBS=$(JOBS) DEB_MODULES=$(DEB_MODULES) DEB_LOCALVERSION=$(DEB_LOCALVERSION) scripts/build-deb.sh \
 		$(BUILD_DIR)/linux-$(KVER)-patched $(DEB_CONFIG) $(DEB_DIR) $(DEB_FRAGMENTS)
 
-# The package 'make deb' left in DEB_DIR (not rebuilt here): its
-# metadata to BUILD_DIR/logs, its vmlinuz booted with the suite, the
-# guest's uname -r checked for the marker (scripts/check-deb.sh).
+# The package 'make deb DEB_MODULES=0' left in DEB_DIR (not rebuilt
+# here): its metadata to BUILD_DIR/logs, its vmlinuz booted with the
+# suite, the guest's uname -r checked for the marker
+# (scripts/check-deb.sh).  The test initramfs has no modules: a package
+# with modules is booted by check-host, from its own initramfs.
 check-deb: initramfs
+	@$(if $(filter 0,$(DEB_MODULES)),:,echo "check-deb boots the built-in package: make deb check-deb DEB_MODULES=0 (with modules: make check-host)" >&2; exit 2)
 	@DEB_LOCALVERSION=$(DEB_LOCALVERSION) scripts/check-deb.sh $(DEB_DIR) $(INITRAMFS) $(BUILD_DIR)/logs
 
 # Debian itself on the package: a root made by mmdebstrap (Debian 12 for

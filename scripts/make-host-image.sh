@@ -39,23 +39,21 @@ case $kver in
 esac
 [ "$(id -u)" = 0 ] || die "run as root: mmdebstrap installs packages with their owners, mke2fs -d keeps them"
 missing=
-for n in mmdebstrap:mmdebstrap mke2fs:e2fsprogs dpkg-deb:dpkg gcc:gcc; do
+for n in mmdebstrap:mmdebstrap mke2fs:e2fsprogs dpkg-deb:dpkg gcc:gcc qemu-system-x86_64:qemu-system-x86; do
 	PATH=$PATH:/sbin:/usr/sbin command -v "${n%%:*}" >/dev/null || missing="$missing ${n#*:}"
 done
 [ -f /usr/lib/x86_64-linux-gnu/libc.a ] || missing="$missing libc6-dev"
 [ -z "$missing" ] || die "missing package(s)$missing: apt-get install -y$missing"
 
-debs=
+debs=()
 case $kernel in
 patched)
 	for f in "$debdir"/linux-image-*"$marker"_*.deb "$debdir"/linux-headers-*"$marker"_*.deb; do
 		case $f in *-dbg_*) continue ;; esac
-		[ -f "$f" ] && debs="$debs $f"
+		[ -f "$f" ] && debs+=("$f")
 	done
-	# shellcheck disable=SC2086 # one word a package
-	set -- $debs
-	[ $# = 2 ] ||
-		die "want one linux-image and one linux-headers package ending in $marker in $debdir, found:${debs:- none} (run 'make deb')"
+	[ ${#debs[@]} = 2 ] ||
+		die "want one linux-image and one linux-headers package ending in $marker in $debdir, found: ${debs[*]:-none} (run 'make deb')"
 	;;
 stock) ;;
 *) die "KERNEL is patched or stock, not '$kernel'" ;;
@@ -82,29 +80,35 @@ pkgs=$pkgs,podman,netavark,aardvark-dns,crun,runc,lxc,iperf3,nftables,iptables,a
 pkgs=$pkgs,linux-image-cloud-amd64
 checks=/usr/local/lib/tcpmemcg-check-host
 echo "make-host-image: the host's root ($suite: ${pkgs//,/ }) -> $outdir/root"
-# Each hook a shell line run with the root's path as $1.
+# Each hook a shell line run on this host with the root's path as $1;
+# our paths in it quoted for that shell.
+qout=$(printf %q "$outdir") qrepo=$(printf %q "$repo") qdebs=
+for f in "${debs[@]}"; do
+	qdebs="$qdebs $(printf %q "$f")"
+done
 # shellcheck disable=SC2016 # $1 is the hook's, not ours
 hooks=(
 	'echo tcpmemcg-host >"$1/etc/hostname"'
 	'echo "/dev/vda / ext4 errors=remount-ro 0 1" >"$1/etc/fstab"'
 	"mkdir -p \"\$1$checks\" \"\$1/etc/containers\""
 )
-if [ -n "$debs" ]; then
+if [ ${#debs[@]} -gt 0 ]; then
 	# shellcheck disable=SC2016
 	hooks+=(
-		"mkdir -p \"\$1/tmp/debs\" && cp $debs \"\$1/tmp/debs/\""
-		'chroot "$1" dpkg -i /tmp/debs/*.deb'
+		"mkdir -p \"\$1/tmp/debs\" && cp $qdebs \"\$1/tmp/debs/\""
+		# the glob in the root, not on the host where the hook runs
+		'chroot "$1" sh -c "dpkg -i /tmp/debs/*.deb"'
 		'rm -rf "$1/tmp/debs"'
 	)
 fi
 # shellcheck disable=SC2016
 hooks+=(
-	"cp -a $outdir/ctr \"\$1/srv/tcpmemcg-ctr\""
-	"install -m 755 $outdir/tcphold $repo/tests/host/host-checks.sh $repo/initramfs/kernel-log-splats \"\$1$checks/\""
-	"install -m 644 $repo/tests/host/tcp-max.conf \"\$1$checks/\""
+	"cp -a $qout/ctr \"\$1/srv/tcpmemcg-ctr\""
+	"install -m 755 $qout/tcphold $qrepo/tests/host/host-checks.sh $qrepo/initramfs/kernel-log-splats \"\$1$checks/\""
+	"install -m 644 $qrepo/tests/host/tcp-max.conf \"\$1$checks/\""
 	"printf 'MARKER=%s\\nKERNEL=%s\\n' '$marker' '$kernel' >\"\$1/etc/tcpmemcg-check-host.conf\""
 	"printf '[network]\\nnetwork_backend = \"netavark\"\\n' >\"\$1/etc/containers/containers.conf\""
-	"install -m 644 $repo/tests/host/tcpmemcg-check-host.service \"\$1/etc/systemd/system/\""
+	"install -m 644 $qrepo/tests/host/tcpmemcg-check-host.service \"\$1/etc/systemd/system/\""
 	'chroot "$1" systemctl enable tcpmemcg-check-host.service'
 )
 args=(--variant=minbase --include="$pkgs")

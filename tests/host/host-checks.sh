@@ -17,6 +17,15 @@ set -u
 
 report=${1:?usage: host-checks.sh REPORT}
 exec >"$report" 2>&1
+# However the script ends, the guest ends: the host waits for nothing.
+done_rc=1
+end_guest() {
+	echo "GUEST-DONE rc=$done_rc"
+	sync
+	sleep 1		# the serial port drains
+	systemctl reboot --force --force
+}
+trap end_guest EXIT
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=/dev/null # written by make-host-image.sh
 . /etc/tcpmemcg-check-host.conf
@@ -120,6 +129,7 @@ cleanup() {
 	cleanups=
 	if [ -n "$sink_pid" ]; then
 		kill "$sink_pid" 2>/dev/null
+		poll 10 sh -c "! kill -0 $sink_pid 2>/dev/null" || kill -KILL "$sink_pid" 2>/dev/null
 		wait "$sink_pid" 2>/dev/null
 		sink_pid=
 	fi
@@ -146,7 +156,7 @@ check_kernel_release() {
 check_system_running() {
 	local state
 	state=$(timeout 600 systemctl is-system-running --wait)
-	say "systemctl is-system-running: $state"
+	say "systemctl is-system-running: $state; $(systemd-analyze 2>&1 | head -n 1)"
 	[ "$state" = running ] && return 0
 	systemctl --failed --no-legend | diag
 	fail "the system is $state, not running"
@@ -176,7 +186,7 @@ check_podman_tcp_max() {
 		fail "podman run --cgroup-conf=memory.tcp.max=1M failed"
 		return 1
 	fi
-	poll 120 sh -c 'podman logs tcpcap-podman 2>&1 | grep -q "^filled"' || {
+	poll 120 sh -c 'timeout 10 podman logs tcpcap-podman 2>&1 | grep -q "^filled"' || {
 		podman logs tcpcap-podman 2>&1 | diag
 		fail "the container's fill did not complete"
 		return 1
@@ -184,12 +194,12 @@ check_podman_tcp_max() {
 	podman logs tcpcap-podman 2>&1 | diag
 	pid=$(podman inspect -f '{{.State.Pid}}' tcpcap-podman)
 	cg=$(cg_of "$pid")
+	# crun puts the process, and the cap, in the scope's "container"
+	# cgroup (libpod-ID.scope/container), runc in the scope itself
 	case $cg in
-	/sys/fs/cgroup/machine.slice/libpod-*.scope*) ;;
+	/sys/fs/cgroup/machine.slice/libpod-*.scope | /sys/fs/cgroup/machine.slice/libpod-*.scope/*) ;;
 	*) fail "the container is in ${cg#/sys/fs/cgroup}, not a libpod scope under machine.slice"; return 1 ;;
 	esac
-	# the scope itself, the cgroup podman and systemd made for the container
-	cg=${cg%%.scope*}.scope
 	expect_held "$cg" $cap 4 "podman's container"
 }
 
@@ -199,8 +209,9 @@ check_podman_iperf3() {
 	iperf3 -s -1 -p 5201 >$work/iperf3-server.out 2>&1 &
 	on_cleanup "kill $! 2>/dev/null"
 	poll 10 sh -c 'ss -ltn | grep -q ":5201 "' || { fail "iperf3 -s did not start"; return 1; }
-	if ! out=$(timeout 120 podman run --rm --cgroup-manager=systemd --cgroup-conf=memory.tcp.max=1M \
-		--rootfs $ctr_root iperf3 -c 10.88.0.1 -p 5201 -t 3 2>&1); then
+	on_cleanup "podman rm -f -t 0 tcpcap-iperf3"
+	if ! out=$(timeout 120 podman run --rm --name tcpcap-iperf3 --cgroup-manager=systemd \
+		--cgroup-conf=memory.tcp.max=1M --rootfs $ctr_root iperf3 -c 10.88.0.1 -p 5201 -t 3 2>&1); then
 		echo "$out" | tail -n 15 | diag
 		fail "iperf3 -c in a container with memory.tcp.max=1M did not complete"
 		return 1
@@ -255,9 +266,11 @@ EOF
 }
 
 # LXC with lxc.cgroup2.memory.tcp.max in the container's config, sharing
-# the host's network
+# the host's network: an application container (lxc-execute, LXC's own
+# init running the one program, its output back to the caller; under
+# lxc-start -d the program's output reached no file a host can read)
 check_lxc_tcp_max() {
-	local dir=$work/lxc pid cg
+	local dir=$work/lxc pid cg lxc_pid
 	start_sink || return 1
 	mkdir -p $dir
 	cat >$dir/config <<EOF
@@ -266,22 +279,19 @@ lxc.rootfs.path = dir:$ctr_root
 lxc.net.0.type = none
 lxc.mount.auto = proc:mixed sys:ro cgroup:ro
 lxc.cgroup2.memory.tcp.max = 1M
-lxc.init.cmd = /usr/local/bin/tcphold send 127.0.0.1 $port 4
-lxc.console.logfile = $dir/console.log
 EOF
-	on_cleanup "lxc-stop -P $dir -n tcpcap-lxc -k"
-	lxc-start -P $dir -n tcpcap-lxc -f $dir/config -d -o $dir/lxc.log -l INFO >$work/lxc.out 2>&1 || {
+	lxc-execute -P $dir -n tcpcap-lxc -f $dir/config -o $dir/lxc.log -l INFO -- \
+		/usr/local/bin/tcphold send 127.0.0.1 $port 4 >$work/lxc.out 2>&1 </dev/null &
+	lxc_pid=$!
+	on_cleanup "lxc-stop -P $dir -n tcpcap-lxc -k; wait $lxc_pid"
+	poll 120 sh -c "grep -q '^filled' $work/lxc.out || ! kill -0 $lxc_pid"
+	if ! grep -q '^filled' $work/lxc.out; then
+		diag <$work/lxc.out
 		grep -E 'ERROR|WARN' $dir/lxc.log | sed 's/^.* \(ERROR\|WARN\) /\1 /' | diag
-		fail "lxc-start with lxc.cgroup2.memory.tcp.max = 1M failed"
+		fail "lxc-execute with lxc.cgroup2.memory.tcp.max = 1M: the container's fill did not complete"
 		return 1
-	}
-	poll 120 sh -c "grep -q '^filled' $dir/console.log 2>/dev/null" || {
-		lxc-info -P $dir -n tcpcap-lxc 2>&1 | diag
-		grep -E 'ERROR|WARN' $dir/lxc.log | diag
-		fail "the container's fill did not complete"
-		return 1
-	}
-	diag <$dir/console.log
+	fi
+	diag <$work/lxc.out
 	pid=$(lxc-info -P $dir -n tcpcap-lxc -p -H)
 	cg=$(cg_of "$pid")
 	expect_held "$cg" $cap 4 "LXC's container"
@@ -306,7 +316,7 @@ EOF
 		fail "systemctl start $unit failed"
 		return 1
 	fi
-	poll 120 sh -c "journalctl -b -u $unit -o cat | grep -q '^filled'" || {
+	poll 120 sh -c "timeout 10 journalctl -b -u $unit -o cat | grep -q '^filled'" || {
 		systemctl status $unit --no-pager 2>&1 | tail -n 15 | diag
 		fail "the service's fill did not complete"
 		return 1
@@ -318,12 +328,15 @@ EOF
 # a pod-shaped tree: a slice with memory.max 64M and memory.tcp.max 2M,
 # two services in it filling 32 connections each; nothing is OOM-killed
 check_pod_slice_no_oom() {
-	local slice=tcpcap-pod.slice cg i oom err
+	local slice=pod.slice cg i oom err
 	start_sink || return 1
 	on_cleanup "systemctl stop $slice"
-	systemctl set-property --runtime $slice MemoryMax=64M >/dev/null 2>&1
-	systemctl start $slice || { fail "systemctl start $slice failed"; return 1; }
+	if ! systemctl set-property --runtime $slice MemoryMax=64M || ! systemctl start $slice; then
+		fail "could not make $slice with MemoryMax=64M"
+		return 1
+	fi
 	cg=/sys/fs/cgroup$(systemctl show -P ControlGroup $slice)
+	[ -f "$cg/memory.tcp.max" ] || { fail "${cg#/sys/fs/cgroup} has no memory.tcp.max"; return 1; }
 	if ! err=$({ echo 2M >"$cg/memory.tcp.max"; } 2>&1); then
 		echo "$err" | diag
 		fail "could not write 2M to ${cg#/sys/fs/cgroup}/memory.tcp.max"
@@ -333,7 +346,7 @@ check_pod_slice_no_oom() {
 		systemd-run --quiet --unit=tcpcap-pod-ctr$i --slice=$slice \
 			"$here"/tcphold send 127.0.0.1 $port 32 || { fail "systemd-run in $slice failed"; return 1; }
 	done
-	poll 300 sh -c "[ \$(journalctl -b -u tcpcap-pod-ctr1 -u tcpcap-pod-ctr2 -o cat | grep -c '^filled') = 2 ]" || {
+	poll 300 sh -c "[ \$(timeout 10 journalctl -b -u tcpcap-pod-ctr1 -u tcpcap-pod-ctr2 -o cat | grep -c '^filled') = 2 ]" || {
 		journalctl -b -u tcpcap-pod-ctr1 -u tcpcap-pod-ctr2 -o cat | tail -n 10 | diag
 		fail "the pod's fills did not complete"
 		return 1
@@ -363,6 +376,4 @@ for c in $checks; do
 	run_check "$c"
 done
 echo "# Totals: pass:$passed fail:$failed xfail:0 xpass:0 skip:0 error:0"
-echo "GUEST-DONE rc=$((failed > 0))"
-sync
-systemctl reboot --force --force
+done_rc=$((failed > 0))

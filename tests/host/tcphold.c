@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #define CHUNK (64 * 1024)
@@ -38,6 +39,10 @@
 #define STUCK_MS 500
 
 static volatile sig_atomic_t stop;
+/* the mask to wait with: SIGTERM and SIGINT are blocked everywhere else,
+ * so that one arriving between a test of stop and the wait is not lost
+ */
+static sigset_t wait_mask;
 
 static void on_signal(int sig)
 {
@@ -77,10 +82,10 @@ static void hold(int lfd)
 
 	while (!stop) {
 		if (lfd < 0) {
-			pause();
+			sigsuspend(&wait_mask);
 			continue;
 		}
-		if (poll(&pfd, 1, -1) < 0) {
+		if (ppoll(&pfd, 1, NULL, &wait_mask) < 0) {
 			if (errno == EINTR)
 				continue;
 			die("poll");
@@ -91,27 +96,36 @@ static void hold(int lfd)
 	}
 }
 
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+/* Send until nothing more has gone for STUCK_MS, measured by the clock:
+ * POLLOUT alone could be reported while every send is refused.
+ */
 static long fill(int fd)
 {
 	static char buf[CHUNK];
-	long sent = 0;
+	long sent = 0, last = now_ms();
 
 	memset(buf, 'x', sizeof(buf));
-	while (!stop) {
+	while (now_ms() - last < STUCK_MS) {
 		struct pollfd pfd = { .fd = fd, .events = POLLOUT };
 		ssize_t n = send(fd, buf, sizeof(buf), MSG_DONTWAIT | MSG_NOSIGNAL);
 
 		if (n > 0) {
 			sent += n;
+			last = now_ms();
 			continue;
 		}
 		if (n < 0 && errno != EAGAIN)
 			die("send");
-		n = poll(&pfd, 1, STUCK_MS);
-		if (n < 0 && errno != EINTR)
+		if (poll(&pfd, 1, STUCK_MS / 10) < 0)
 			die("poll");
-		if (n == 0)
-			break;
 	}
 	return sent;
 }
@@ -120,9 +134,16 @@ int main(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct sockaddr_in sin = { .sin_family = AF_INET };
+	sigset_t block;
 	long total = 0;
 	int conns, i;
 
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	sigprocmask(SIG_BLOCK, &block, &wait_mask);
+	sigdelset(&wait_mask, SIGTERM);
+	sigdelset(&wait_mask, SIGINT);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
