@@ -113,7 +113,7 @@ help:
 	@echo "  LOG=$(LOG) (-v1, -v2 before .log: one boot per hierarchy)"
 	@echo "  HIERARCHIES=$(HIERARCHIES) (qemu-test: the memory controller's cgroup hierarchies booted)"
 	@echo "  N=$(N) LOAD=$(LOAD) REPEAT_DIR=$(REPEAT_DIR) (qemu-test-repeat)"
-	@echo "  DEB_MODULES=$(DEB_MODULES) (deb: 0 built-in only, 1 with modules)  DEB_LOCALVERSION=$(DEB_LOCALVERSION)"
+	@echo "  DEB_MODULES=$(DEB_MODULES) (deb: cloud = cloud-amd64 with its modules, 0 built-in only, 1 all of amd64)  DEB_LOCALVERSION=$(DEB_LOCALVERSION)"
 	@echo "  DEB_DIR=$(DEB_DIR)"
 	@echo "  ACCEL=auto|kvm|tcg  QEMU_TIMEOUT=900  QEMU_MEM=1G  QEMU_SMP=2  QEMU_TCG_THREAD=single|multi (run-qemu.sh)"
 
