@@ -2,11 +2,18 @@
 /*
  * tcpfill - open loopback TCP connections and fill their buffers.
  *
- * usage: tcpfill [-6] [-U] [-M] [-c CONNS] [-b BYTES] [-g CGROUP]
- *                [-a CGROUP] [-r BYTES] [-t MS] [-W] [-H]
+ * usage: tcpfill [-6] [-U] [-M] [-S c|l|cl] [-c CONNS] [-b BYTES]
+ *                [-g CGROUP] [-C CGROUP] [-a CGROUP] [-r BYTES] [-t MS]
+ *                [-P] [-W] [-H]
  *
  *   -6         use ::1 instead of 127.0.0.1
  *   -M         MPTCP (IPPROTO_MPTCP) instead of plain TCP
+ *   -S WHICH   SMC (AF_SMC) instead of plain TCP for the clients (c), the
+ *              listener and so the accepted sockets (l), or both (cl).
+ *              Addresses stay IPv4 or IPv6 ones.  Where neither side has
+ *              an RDMA or ISM device, or the peer is plain TCP, SMC falls
+ *              back to TCP: the data flows through a TCP socket the kernel
+ *              makes for each SMC socket, and accepts for a listener
  *   -U         UDP instead of TCP: each "connection" is a sender and a
  *              receiver that never reads; the sender sends -b bytes
  *              (default 512 KiB, more than the receive buffer holds) in
@@ -17,12 +24,18 @@
  *   -g CGROUP  move into this cgroup directory (its cgroup.procs) before
  *              any socket is created, so that every socket - listener,
  *              client and accepted - belongs to that cgroup
+ *   -C CGROUP  move into this cgroup directory once the listener is made,
+ *              before the clients are: the listener (with -g, in that
+ *              cgroup) and the clients are in different cgroups
  *   -a CGROUP  connect every client first, then move into this cgroup
  *              directory and accept: the accepted (server) sockets belong
  *              to it, the clients to the cgroup tcpfill started in
  *   -r BYTES   SO_RCVBUF of the listener, which accepted sockets inherit
  *   -t MS      how long a full socket may stay unwritable before its
  *              connection counts as filled (default 200)
+ *   -P         prefill: fill every connection (TCP) before any is
+ *              accepted, so that what each server socket received is in
+ *              it when accept() returns; usually with -b
  *   -W         wait: once every connection is made (TCP), print
  *              "connected conns=N" and read standard input up to a newline
  *              or end of file before filling, so that the sockets are
@@ -56,6 +69,12 @@
 #ifndef IPPROTO_MPTCP
 #define IPPROTO_MPTCP 262
 #endif
+#ifndef AF_SMC
+#define AF_SMC 43
+#endif
+/* SMC's protocols: which address family its TCP socket uses */
+#define SMCPROTO_SMC 0
+#define SMCPROTO_SMC6 1
 
 #define CHUNK (64 * 1024)
 #define MAX_CONNS 4096
@@ -69,8 +88,9 @@ static void die(const char *what)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: tcpfill [-6] [-U] [-M] [-c CONNS] [-b BYTES] [-g CGROUP]\n"
-		"               [-a CGROUP] [-r BYTES] [-t MS] [-W] [-H]\n");
+		"usage: tcpfill [-6] [-U] [-M] [-S c|l|cl] [-c CONNS] [-b BYTES]\n"
+		"               [-g CGROUP] [-C CGROUP] [-a CGROUP] [-r BYTES] [-t MS]\n"
+		"               [-P] [-W] [-H]\n");
 	exit(1);
 }
 
@@ -155,12 +175,14 @@ int main(int argc, char **argv)
 	struct sockaddr_storage ss;
 	socklen_t sslen;
 	int family = AF_INET, conns = 1, timeout_ms = 200, hold = 0, udp = 0;
-	int wait_start = 0;
-	const char *cgroup = NULL, *accept_cgroup = NULL;
+	int wait_start = 0, prefill = 0;
+	const char *cgroup = NULL, *accept_cgroup = NULL, *client_cgroup = NULL;
 	long budget = -1, total = 0, rcvbuf = 0;
 	int lfd, opt, i, proto = 0;
+	int smc_clients = 0, smc_listener = 0;
+	int cfamily, cproto, lfamily, lproto;
 
-	while ((opt = getopt(argc, argv, "6UMc:b:g:a:r:t:WH")) != -1) {
+	while ((opt = getopt(argc, argv, "6UMS:c:b:g:C:a:r:t:PWH")) != -1) {
 		switch (opt) {
 		case '6':
 			family = AF_INET6;
@@ -170,6 +192,15 @@ int main(int argc, char **argv)
 			break;
 		case 'M':
 			proto = IPPROTO_MPTCP;
+			break;
+		case 'S':
+			smc_clients = !strcmp(optarg, "c") || !strcmp(optarg, "cl");
+			smc_listener = !strcmp(optarg, "l") || !strcmp(optarg, "cl");
+			if (!smc_clients && !smc_listener)
+				usage();
+			break;
+		case 'C':
+			client_cgroup = optarg;
 			break;
 		case 'a':
 			accept_cgroup = optarg;
@@ -189,6 +220,9 @@ int main(int argc, char **argv)
 		case 't':
 			timeout_ms = parse_num(optarg, 60000);
 			break;
+		case 'P':
+			prefill = 1;
+			break;
 		case 'W':
 			wait_start = 1;
 			break;
@@ -200,7 +234,9 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind != argc || conns < 1 ||
-	    (udp && (proto || accept_cgroup || wait_start)))
+	    (udp && (proto || accept_cgroup || client_cgroup || wait_start ||
+		     prefill)) || (prefill && wait_start) ||
+	    ((smc_clients || smc_listener) && (udp || proto)))
 		usage();
 
 	if (cgroup)
@@ -244,7 +280,17 @@ int main(int argc, char **argv)
 		goto filled;
 	}
 
-	lfd = socket(family, SOCK_STREAM, proto);
+	cfamily = lfamily = family;
+	cproto = lproto = proto;
+	if (smc_clients) {
+		cfamily = AF_SMC;
+		cproto = family == AF_INET ? SMCPROTO_SMC : SMCPROTO_SMC6;
+	}
+	if (smc_listener) {
+		lfamily = AF_SMC;
+		lproto = family == AF_INET ? SMCPROTO_SMC : SMCPROTO_SMC6;
+	}
+	lfd = socket(lfamily, SOCK_STREAM, lproto);
 	if (lfd < 0)
 		die("socket");
 	if (rcvbuf) {
@@ -259,22 +305,28 @@ int main(int argc, char **argv)
 		die("listen");
 	if (getsockname(lfd, (struct sockaddr *)&ss, &sslen) < 0)
 		die("getsockname");
+	if (client_cgroup)
+		join_cgroup(client_cgroup);
 
 	for (i = 0; i < conns; i++) {
-		clients[i] = socket(family, SOCK_STREAM, proto);
+		clients[i] = socket(cfamily, SOCK_STREAM, cproto);
 		if (clients[i] < 0)
 			die("socket");
 		if (connect(clients[i], (struct sockaddr *)&ss, sslen) < 0)
 			die("connect");
-		if (accept_cgroup)
-			continue;	/* accepted below, in that cgroup */
+		if (accept_cgroup || prefill)
+			continue;	/* accepted below */
 		servers[i] = accept(lfd, NULL, NULL);
 		if (servers[i] < 0)
 			die("accept");
 	}
-	if (accept_cgroup) {
+	if (prefill)
+		for (i = 0; i < conns; i++)
+			total += fill(clients[i], budget, timeout_ms);
+	if (accept_cgroup || prefill) {
 		/* the listen backlog holds every connection meanwhile */
-		join_cgroup(accept_cgroup);
+		if (accept_cgroup)
+			join_cgroup(accept_cgroup);
 		for (i = 0; i < conns; i++) {
 			servers[i] = accept(lfd, NULL, NULL);
 			if (servers[i] < 0)
@@ -289,7 +341,7 @@ int main(int argc, char **argv)
 		while (read(STDIN_FILENO, &c, 1) > 0 && c != '\n')
 			;
 	}
-	for (i = 0; i < conns; i++)
+	for (i = 0; !prefill && i < conns; i++)
 		total += fill(clients[i], budget, timeout_ms);
 
 filled:
