@@ -41,7 +41,10 @@
  *              or end of file before filling, so that the sockets are
  *              made in one cgroup and filled once the test is ready (the
  *              task may have moved meanwhile: its sockets stay where they
- *              were made)
+ *              were made).  With -P, once every connection is filled and
+ *              before any is accepted, print "queued conns=N sent=BYTES"
+ *              and wait the same way, so that the test sees what the
+ *              listen backlog holds
  *   -H         hold: once filled, print "filled ..." and keep every socket
  *              open until standard input reaches end of file
  *
@@ -169,6 +172,18 @@ static long fill_udp(int fd, long budget)
 	return sent;
 }
 
+/* Flush what was printed, then read standard input up to a newline or
+ * end of file: the test's go-ahead.
+ */
+static void wait_line(void)
+{
+	char c;
+
+	fflush(stdout);
+	while (read(STDIN_FILENO, &c, 1) > 0 && c != '\n')
+		;
+}
+
 int main(int argc, char **argv)
 {
 	static int clients[MAX_CONNS], servers[MAX_CONNS];
@@ -235,7 +250,7 @@ int main(int argc, char **argv)
 	}
 	if (optind != argc || conns < 1 ||
 	    (udp && (proto || accept_cgroup || client_cgroup || wait_start ||
-		     prefill)) || (prefill && wait_start) ||
+		     prefill)) ||
 	    ((smc_clients || smc_listener) && (udp || proto)))
 		usage();
 
@@ -323,6 +338,10 @@ int main(int argc, char **argv)
 	if (prefill)
 		for (i = 0; i < conns; i++)
 			total += fill(clients[i], budget, timeout_ms);
+	if (prefill && wait_start) {
+		printf("queued conns=%d sent=%ld\n", conns, total);
+		wait_line();
+	}
 	if (accept_cgroup || prefill) {
 		/* the listen backlog holds every connection meanwhile */
 		if (accept_cgroup)
@@ -333,13 +352,9 @@ int main(int argc, char **argv)
 				die("accept");
 		}
 	}
-	if (wait_start) {
-		char c;
-
+	if (wait_start && !prefill) {
 		printf("connected conns=%d\n", conns);
-		fflush(stdout);
-		while (read(STDIN_FILENO, &c, 1) > 0 && c != '\n')
-			;
+		wait_line();
 	}
 	for (i = 0; !prefill && i < conns; i++)
 		total += fill(clients[i], budget, timeout_ms);

@@ -53,6 +53,11 @@ expect_le() {
 	[ "$1" -le "$2" ] || fail "$3: expected <= $2, got $1"
 }
 
+# expect_ge A B WHAT: integers, A >= B
+expect_ge() {
+	[ "$1" -ge "$2" ] || fail "$3: expected >= $2, got $1"
+}
+
 # expect_gt A B WHAT: integers, A > B
 expect_gt() {
 	[ "$1" -gt "$2" ] || fail "$3: expected > $2, got $1"
@@ -177,15 +182,23 @@ cg_key() {
 # tcpfill_run COMMAND...: the same for a command that ends up exec'ing
 # "tcpfill -H ..." (in another namespace, say).  TCPFILL_PID is the
 # process that holds the sockets.
+# tcpfill_run_until WORD COMMAND...: the same, waiting for the line that
+# starts with WORD instead ("queued": tcpfill -P -W before it accepts).
 TCPFILL_PID=
 tcpfill_run() {
+	tcpfill_run_until filled "$@"
+}
+
+tcpfill_run_until() {
+	_until=$1
+	shift
 	rm -f /tmp/tcpfill.ctl /tmp/tcpfill.out
 	mkfifo /tmp/tcpfill.ctl || fail "mkfifo"
 	"$@" </tmp/tcpfill.ctl >/tmp/tcpfill.out 2>&1 &
 	TCPFILL_PID=$!
 	exec 3>/tmp/tcpfill.ctl
-	poll_until 60 grep -q '^filled' /tmp/tcpfill.out ||
-		fail "$*: not filled within 60 s: $(cat /tmp/tcpfill.out)"
+	poll_until 60 grep -q "^$_until" /tmp/tcpfill.out ||
+		fail "$*: not $_until within 60 s: $(cat /tmp/tcpfill.out)"
 	echo "$*: $(cat /tmp/tcpfill.out)"
 }
 
