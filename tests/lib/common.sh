@@ -233,14 +233,16 @@ wait_usage_zero() {
 # TCP connection lasts up to tcp_fin_timeout in FIN_WAIT2, and a closed
 # MPTCP connection's subflows up to MPTCP's close timeout
 # (net.mptcp.close_timeout where the kernel has it, TCP_TIMEWAIT_LEN, 60 s,
-# before it).  Plus 20 s for a slow guest (TCG, a debug kernel).
+# before it), after which a subflow closed then may still wait out
+# tcp_fin_timeout: the two in a row.  Plus 20 s for a slow guest (TCG, a
+# debug kernel).  (Their larger alone was too tight: an MPTCP server's
+# usage, on a host loaded with three guests and two kernel builds, was
+# still at its limit 80 s after close.)
 socket_linger_seconds() {
 	_linger=60
 	[ -r /proc/sys/net/mptcp/close_timeout ] &&
 		_linger=$(cat /proc/sys/net/mptcp/close_timeout)
-	_fin=$(cat /proc/sys/net/ipv4/tcp_fin_timeout)
-	[ "$_fin" -gt "$_linger" ] && _linger=$_fin
-	echo $((_linger + 20))
+	echo $((_linger + $(cat /proc/sys/net/ipv4/tcp_fin_timeout) + 20))
 }
 
 # What one connection may be forced past a limit, at each end.  The first
