@@ -14,14 +14,7 @@ p=$MEMCG/t-events
 c=$p/child
 cg_tcp_limit "$p" 256K
 
-rm -f /tmp/ev.poll /tmp/ev.inotify
-eventwait "$p/memory.tcp.events" 60 >/tmp/ev.poll 2>&1 &
-poll_pid=$!
-eventwait -i "$p/memory.tcp.events" 60 >/tmp/ev.inotify 2>&1 &
-inotify_pid=$!
-on_exit "kill $poll_pid $inotify_pid 2>/dev/null; rm -f /tmp/ev.poll /tmp/ev.inotify"
-_armed() { grep -q armed /tmp/ev.poll && grep -q armed /tmp/ev.inotify; }
-poll_until 10 _armed || fail "watchers not armed: $(cat /tmp/ev.poll /tmp/ev.inotify)"
+events_watch "$p/memory.tcp.events"
 expect_eq "$(echo $(cg_read "$p" tcp.events))" "max 0 pressure 0 suppressed 0" \
 	"parent's events before any traffic"
 
@@ -43,9 +36,6 @@ expect_gt "$ppress" 0 "parent's pressure events"
 expect_gt "$cpress" 0 "child's pressure events (a refusal puts it under pressure)"
 expect_gt "$psupp" 0 "parent's suppressed"
 expect_eq "$csupp" "$psupp" "child's suppressed (all of the subtree's are its)"
-wait "$poll_pid"
-expect_eq "$(tail -1 /tmp/ev.poll)" changed "poll(2) on the parent's memory.tcp.events"
-wait "$inotify_pid"
-expect_eq "$(tail -1 /tmp/ev.inotify)" changed "inotify on the parent's memory.tcp.events"
+events_watched
 wait_usage_zero "$c"
 wait_usage_zero "$p"

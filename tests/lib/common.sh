@@ -174,6 +174,29 @@ cg_key() {
 		fail "no $2 in $1"
 }
 
+# events_watch FILE: watch FILE for a change by poll(2) and by inotify
+# (eventwait, up to 60 s each), both armed (bounded) before it returns;
+# events_watched: both saw the change, each within its 60 s.
+events_watch() {
+	EV_FILE=$1
+	rm -f /tmp/ev.poll /tmp/ev.inotify
+	eventwait "$1" 60 >/tmp/ev.poll 2>&1 &
+	EV_POLL_PID=$!
+	eventwait -i "$1" 60 >/tmp/ev.inotify 2>&1 &
+	EV_INOTIFY_PID=$!
+	on_exit "kill $EV_POLL_PID $EV_INOTIFY_PID 2>/dev/null; rm -f /tmp/ev.poll /tmp/ev.inotify"
+	_armed() { grep -q armed /tmp/ev.poll && grep -q armed /tmp/ev.inotify; }
+	poll_until 10 _armed ||
+		fail "watchers of $1 not armed: $(cat /tmp/ev.poll /tmp/ev.inotify)"
+}
+
+events_watched() {
+	wait "$EV_POLL_PID"
+	expect_eq "$(tail -1 /tmp/ev.poll)" changed "poll(2) on $EV_FILE"
+	wait "$EV_INOTIFY_PID"
+	expect_eq "$(tail -1 /tmp/ev.inotify)" changed "inotify on $EV_FILE"
+}
+
 # Loopback traffic held open while the test looks at the counters.
 # tcpfill_start ARGS...: start "tcpfill -H ARGS" and wait (bounded) until
 # its connections are filled; tcpfill_stop closes them, waits for it and
