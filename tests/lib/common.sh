@@ -349,11 +349,20 @@ memcgs_made() {
 }
 
 # wait_memcgs_freed SECONDS: every removed memory cgroup is freed (none is
-# still held by a socket, a page or a reference) within SECONDS
+# still held by a socket, a page or a reference) within SECONDS.  If not,
+# it fails, and says first whether dropping the page cache freed it
+# within 10 s more: a page, rather than a reference the series holds.
 wait_memcgs_freed() {
 	_all_freed() { [ "$(memcgs_alive)" = "$(memcgs_made)" ]; }
-	poll_until "$1" _all_freed ||
-		fail "$(memcgs_alive) memory cgroups alive, $(memcgs_made) directories: a removed one is still referenced"
+	poll_until "$1" _all_freed && return 0
+	_alive=$(memcgs_alive)
+	echo 3 >/proc/sys/vm/drop_caches
+	if poll_until 10 _all_freed; then
+		_after="freed once the page cache was dropped"
+	else
+		_after="still alive after the page cache was dropped"
+	fi
+	fail "$_alive memory cgroups alive, $(memcgs_made) directories: a removed one is still referenced ($_after)"
 }
 
 # limited_parent_with_child NAME: make NAME with a 64M TCP limit and an
